@@ -1,0 +1,251 @@
+"""Actions are values, one per decision of a card play, each with a short text form (docs/notation.md).
+
+A turn is `play CARD` followed by the sub-steps its card asks for, ending with `done` where the
+player may stop early. `str(action)` gives the notation; `parse_action(text, state)` reads it back.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .cards import card as lookup_card
+from .errors import InvalidAction
+from .goods import GOODS, Goods, check_good
+
+
+@dataclass(frozen=True)
+class Action:
+    """Base of all actions."""
+
+
+@dataclass(frozen=True)
+class PlayCard(Action):
+    """Play a card from hand onto the discard pile (R-TURN-1)."""
+    card: str
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+@dataclass(frozen=True)
+class Recruit(Action):
+    """Tribune: pay 1 food + 1 tools to bring a waiting colonist to Rome (R-TRIB-3)."""
+    kind: str
+
+    def __str__(self) -> str:
+        return f"recruit {self.kind}"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Architect: move the colonist standing at `start` (a city or route) to `route` (R-ARCH-1..4)."""
+    start: str
+    route: str
+
+    def __str__(self) -> str:
+        return f"move {self.start} > {self.route}"
+
+
+@dataclass(frozen=True)
+class Build(Action):
+    """Architect: build a house in a city next to an own colonist (R-ARCH-5..10)."""
+    city: str
+
+    def __str__(self) -> str:
+        return f"build {self.city}"
+
+
+@dataclass(frozen=True)
+class Produce(Action):
+    """Prefect: make a province produce (R-PREF-1..3)."""
+    province: str
+
+    def __str__(self) -> str:
+        return f"produce {self.province}"
+
+
+@dataclass(frozen=True)
+class Collect(Action):
+    """Prefect: collect the coins of all coin-side bonus tiles (R-PREF-4)."""
+
+    def __str__(self) -> str:
+        return "collect"
+
+
+@dataclass(frozen=True)
+class Trade(Action):
+    """Mercator: buy (amount > 0) or sell (amount < 0) one kind of good with the bank (R-MERC-2)."""
+    good: str
+    amount: int
+
+    def __str__(self) -> str:
+        verb = "buy" if self.amount > 0 else "sell"
+        return f"{verb} {abs(self.amount)} {self.good}"
+
+
+@dataclass(frozen=True)
+class Copy(Action):
+    """Diplomat: carry out the top card of another player's discard pile (R-DIPL-1..3)."""
+    player: str
+
+    def __str__(self) -> str:
+        return f"copy {self.player}"
+
+
+@dataclass(frozen=True)
+class Purchase(Action):
+    """Senator or Consul: buy the card in display slot `slot` (1..7); `wild` pays a '?' (R-SEN-2)."""
+    slot: int
+    wild: str | None = None
+
+    def __str__(self) -> str:
+        return f"purchase {self.slot}" + (f" paying {self.wild}" if self.wild else "")
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Colonist card: pay 1 food + 1 tools to place a waiting colonist in Rome or an own house's city (R-COLO-1a)."""
+    kind: str
+    city: str
+
+    def __str__(self) -> str:
+        return f"place {self.kind} {self.city}"
+
+
+@dataclass(frozen=True)
+class Income(Action):
+    """Colonist card: take 5 coins + 1 per own colonist on the map (R-COLO-1b)."""
+
+    def __str__(self) -> str:
+        return "income"
+
+
+@dataclass(frozen=True)
+class Keep(Action):
+    """Storehouse full: the goods of the incoming ones the player keeps (R-STORE-2)."""
+    goods: Goods
+
+    def __str__(self) -> str:
+        parts = [f"{n} {g}" for g, n in self.goods.items_nonzero()]
+        return "keep " + (" ".join(parts) if parts else "nothing")
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """Finish the current card play (the remaining options are declined)."""
+
+    def __str__(self) -> str:
+        return "done"
+
+
+_GOODS_LIST = " | ".join(GOODS)
+_EXPECTED = ("play CARD, recruit land|sea, move FROM > ROUTE, build CITY, produce PROVINCE, collect, "
+             "buy N GOOD, sell N GOOD, copy PLAYER, purchase SLOT [paying GOOD], place land|sea CITY, "
+             "income, keep N GOOD ..., done")
+
+
+def _kind(word: str, text: str) -> str:
+    kind = word.lower()
+    if kind not in ("land", "sea"):
+        raise InvalidAction(f"in {text!r}: expected 'land' or 'sea' but found {word!r}")
+    return kind
+
+
+def _count(word: str, text: str) -> int:
+    if not re.fullmatch(r"[0-9]{1,3}", word) or int(word) < 1:
+        raise InvalidAction(f"in {text!r}: expected a whole number of at least 1 but found {word!r}")
+    return int(word)
+
+
+def _good(word: str, text: str) -> str:
+    try:
+        return check_good(word)
+    except InvalidAction:
+        raise InvalidAction(f"in {text!r}: expected a good ({_GOODS_LIST}) but found {word!r}") from None
+
+
+def parse_action(text: str, state: object | None = None) -> Action:
+    """Read one action from its notation. Malformed text raises InvalidAction saying where and what
+    was expected. With a state, map names (cities, routes, provinces, players) are checked too."""
+    if isinstance(text, Action):
+        return text
+    if not isinstance(text, str):
+        raise InvalidAction(f"an action must be text or an Action, not {type(text).__name__}")
+    raw = " ".join(text.split())
+    if not raw:
+        raise InvalidAction(f"empty action; expected one of: {_EXPECTED}")
+    verb, _, rest = raw.partition(" ")
+    verb = verb.lower()
+    words = rest.split() if rest else []
+    board = _board(state)
+
+    def need(n: int, shape: str) -> None:
+        if len(words) != n:
+            raise InvalidAction(f"in {raw!r}: '{verb}' takes the form '{shape}'")
+
+    if verb == "play":
+        need(1, "play CARD")
+        return PlayCard(lookup_card(words[0]).id)
+    if verb == "recruit":
+        need(1, "recruit land|sea")
+        return Recruit(_kind(words[0], raw))
+    if verb == "move":
+        parts = [p.strip() for p in rest.split(">")]
+        if len(parts) != 2 or not all(parts) or any(" " in p for p in parts):
+            raise InvalidAction(f"in {raw!r}: 'move' takes the form 'move FROM > ROUTE', "
+                                "e.g. 'move ROMA > land:COSA-ROMA'")
+        start, route = parts
+        if board is not None:
+            start = board.check_route(start) if ":" in start else board.check_city(start)
+            route = board.check_route(route)
+        elif ":" not in route:
+            raise InvalidAction(f"in {raw!r}: the destination must be a route such as land:COSA-ROMA")
+        return Move(start.upper() if ":" not in start else start, route)
+    if verb == "build":
+        need(1, "build CITY")
+        return Build(board.check_city(words[0]) if board else words[0].upper())
+    if verb == "produce":
+        need(1, "produce PROVINCE")
+        return Produce(board.check_province(words[0]) if board else words[0].upper())
+    if verb in ("collect", "income", "done"):
+        need(0, verb)
+        return {"collect": Collect, "income": Income, "done": Done}[verb]()
+    if verb in ("buy", "sell"):
+        need(2, f"{verb} N GOOD")
+        n = _count(words[0], raw)
+        return Trade(_good(words[1], raw), n if verb == "buy" else -n)
+    if verb == "copy":
+        if not rest:
+            raise InvalidAction(f"in {raw!r}: 'copy' takes the form 'copy PLAYER'")
+        if state is not None:
+            state.index_of(rest)  # type: ignore[attr-defined]
+        return Copy(rest)
+    if verb == "purchase":
+        if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "paying"):
+            raise InvalidAction(f"in {raw!r}: 'purchase' takes the form 'purchase SLOT [paying GOOD]'")
+        if not re.fullmatch(r"[1-7]", words[0]):
+            raise InvalidAction(f"in {raw!r}: the display slot must be a number from 1 to 7, not {words[0]!r}")
+        return Purchase(int(words[0]), _good(words[2], raw) if len(words) == 3 else None)
+    if verb == "place":
+        need(2, "place land|sea CITY")
+        return Place(_kind(words[0], raw), board.check_city(words[1]) if board else words[1].upper())
+    if verb == "keep":
+        if not words:
+            raise InvalidAction(f"in {raw!r}: 'keep' takes the form 'keep N GOOD [N GOOD ...]' or 'keep nothing'")
+        if words == ["nothing"]:
+            return Keep(Goods())
+        if len(words) % 2:
+            raise InvalidAction(f"in {raw!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'")
+        counts: dict[str, int] = {}
+        for n_word, g_word in zip(words[::2], words[1::2]):
+            good = _good(g_word, raw)
+            counts[good] = counts.get(good, 0) + _count(n_word, raw)
+        return Keep(Goods(counts))
+    raise InvalidAction(f"in {raw!r}: unknown action {verb!r}; expected one of: {_EXPECTED}")
+
+
+def _board(state: object | None):  # -> ConcordiaMap | None
+    if state is None:
+        return None
+    from .maps import load_map
+    return load_map(state.map_id)  # type: ignore[attr-defined]

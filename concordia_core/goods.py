@@ -1,0 +1,111 @@
+"""Goods: the five kinds, their prices, and an immutable multiset of goods."""
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
+
+from .data import game_constants
+from .errors import InvalidAction
+
+_C = game_constants()
+GOODS: tuple[str, ...] = tuple(_C["goods"])
+PRICE: dict[str, int] = dict(_C["price"])
+_INDEX = {g: i for i, g in enumerate(GOODS)}
+
+
+def check_good(name: str) -> str:
+    """Return the canonical good name, or raise InvalidAction naming the known goods."""
+    key = str(name).strip().lower()
+    if key not in _INDEX:
+        raise InvalidAction(f"unknown good {name!r}; goods are {', '.join(GOODS)}")
+    return key
+
+
+class Goods(Mapping[str, int]):
+    """An immutable count per good, always listing all five kinds (missing = 0)."""
+
+    __slots__ = ("_counts",)
+
+    def __init__(self, counts: Mapping[str, int] | Iterable[int] | None = None) -> None:
+        if counts is None:
+            values = (0,) * len(GOODS)
+        elif isinstance(counts, Mapping):
+            values_list = [0] * len(GOODS)
+            for good, n in counts.items():
+                values_list[_INDEX[check_good(good)]] += int(n)
+            values = tuple(values_list)
+        else:
+            values = tuple(int(n) for n in counts)
+            if len(values) != len(GOODS):
+                raise ValueError("Goods needs one count per good")
+        object.__setattr__(self, "_counts", values)
+
+    @classmethod
+    def of(cls, goods: Iterable[str]) -> "Goods":
+        """Goods from a list of names, one unit per occurrence."""
+        values = [0] * len(GOODS)
+        for good in goods:
+            values[_INDEX[check_good(good)]] += 1
+        return cls(values)
+
+    def __setattr__(self, name: str, value: Any) -> None:  # immutability
+        raise AttributeError("Goods is immutable")
+
+    def __getitem__(self, good: str) -> int:
+        return self._counts[_INDEX[good]]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(GOODS)
+
+    def __len__(self) -> int:
+        return len(GOODS)
+
+    def __hash__(self) -> int:
+        return hash(self._counts)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Goods):
+            return self._counts == other._counts
+        return isinstance(other, Mapping) and dict(self) == {g: other.get(g, 0) for g in GOODS}
+
+    def __add__(self, other: "Goods") -> "Goods":
+        return Goods(tuple(a + b for a, b in zip(self._counts, other._counts)))
+
+    def __sub__(self, other: "Goods") -> "Goods":
+        return Goods(tuple(a - b for a, b in zip(self._counts, other._counts)))
+
+    def covers(self, other: "Goods") -> bool:
+        """True when every count here is at least the other's."""
+        return all(a >= b for a, b in zip(self._counts, other._counts))
+
+    def total(self) -> int:
+        return sum(self._counts)
+
+    def value(self) -> int:
+        """Sale value at the storehouse prices (R-SCORE-2)."""
+        return sum(n * PRICE[g] for g, n in zip(GOODS, self._counts))
+
+    def items_nonzero(self) -> list[tuple[str, int]]:
+        return [(g, n) for g, n in zip(GOODS, self._counts) if n]
+
+    def as_list(self) -> list[str]:
+        """One name per unit, in the fixed goods order."""
+        return [g for g, n in zip(GOODS, self._counts) for _ in range(n)]
+
+    def to_json(self) -> dict[str, int]:
+        return {g: n for g, n in zip(GOODS, self._counts) if n}
+
+    def __repr__(self) -> str:
+        return f"Goods({self.to_json()})"
+
+    def __str__(self) -> str:
+        return describe(self)
+
+
+def describe(goods: Goods) -> str:
+    """'1 brick + 2 food', or 'nothing'."""
+    parts = [f"{n} {g}" for g, n in goods.items_nonzero()]
+    return " + ".join(parts) if parts else "nothing"
+
+
+NO_GOODS = Goods()

@@ -1,0 +1,61 @@
+"""Prefect: make a province produce, or collect the coins of the turned tiles (R-PREF-1..5)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Action, Collect, Produce
+from ..data import game_constants
+from ..errors import IllegalAction
+from ..goods import Goods
+from ..state import GameState, Pending
+from .common import actor, board, finish, gain_coins, gain_goods
+
+_C = game_constants()
+
+
+def start(state: GameState, pending: Pending) -> GameState:
+    return replace(state, pending=replace(pending, phase="prefect"))
+
+
+def legal(state: GameState) -> list[Action]:
+    return [Produce(p) for p in sorted(state.bonus_goods) if p not in state.coin_side] + [Collect()]
+
+
+def production(state: GameState, province: str, index: int) -> list[tuple[int, Goods]]:
+    """Who receives what if `index` makes `province` produce: the bonus first, then every house."""
+    m = board(state)
+    n = len(state.players)
+    bonus = _C["praefectus_magnus_bonus"] if state.praefectus == index else 1  # R-PREF-3
+    gains: dict[int, Goods] = {index: Goods({state.bonus_goods[province]: bonus})}
+    for i, p in enumerate(state.players):
+        produced = Goods.of(state.city_goods[c] for c in m.provinces[province].cities if c in p.houses)
+        gains[i] = gains.get(i, Goods()) + produced
+    order = [(index + k) % n for k in range(n)]  # the producing player first, then in turn order
+    return [(i, gains[i]) for i in order if i in gains]
+
+
+def collect_value(state: GameState) -> int:
+    """Coins printed on all bonus tiles now showing their coin side (R-PREF-4)."""
+    return sum(t.coins for t in state.bonus_tiles.values() if t.side == "coins")
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    index = actor(state)
+    if isinstance(action, Produce):
+        m = board(state)
+        if action.province not in m.provinces:
+            raise IllegalAction("R-PREF-1", f"{action.province} is not a province on the {m.name} map")
+        if action.province in state.coin_side:
+            raise IllegalAction("R-PREF-2", f"the bonus tile of {action.province} shows its coin side; a province "
+                                            "can produce again only after a Prefect collects and turns the tiles back")
+        gains = production(state, action.province, index)
+        state = replace(state, coin_side=state.coin_side | {action.province})
+        state = gain_goods(state, gains)
+        if state.praefectus == index:  # R-PREF-3: passes to the right after this production
+            state = replace(state, praefectus=(index - 1) % len(state.players))
+        return finish(state)
+    if isinstance(action, Collect):
+        coins = collect_value(state)
+        state = replace(gain_coins(state, index, coins), coin_side=frozenset())
+        return finish(state)
+    raise IllegalAction("R-PREF-1", f"a Prefect either produces in a province or collects coins; '{action}' is neither")

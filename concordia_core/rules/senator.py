@@ -1,0 +1,102 @@
+"""Senator (up to 2 cards, card cost + slot cost) and Consul (1 card, card cost only):
+R-SEN-1..4, R-CONS-1, and the game end on the last display card (R-END-1)."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..actions import Action, Done, Purchase
+from ..cards import card
+from ..data import game_constants
+from ..errors import IllegalAction
+from ..goods import GOODS, Goods
+from ..state import GameState, Pending
+from .common import actor, finish, pay, shortfall
+
+_C = game_constants()
+SLOT_EXTRA: list[list[str]] = _C["display_slot_extra"]
+SENATOR_CARDS = _C["senator_cards"]
+
+
+def start(state: GameState, pending: Pending) -> GameState:
+    return replace(state, pending=replace(pending, phase=card(pending.action).kind.lower()))
+
+
+def _is_consul(state: GameState) -> bool:
+    return card(state.pending.action).kind == "CONSUL"
+
+
+def price(state: GameState, slot: int, wild: str | None, consul: bool) -> Goods:
+    """Goods to pay for the card in `slot` (1-based): its own cost, plus the slot's extra unless a
+    Consul buys; '?' is paid with `wild` (R-SEN-2, R-CONS-1)."""
+    cost = card(state.display[slot - 1]).cost
+    if consul:
+        return cost
+    extra = [wild if g == "?" else g for g in SLOT_EXTRA[slot - 1]]
+    return cost + Goods.of(extra)
+
+
+def wild_choices(slot: int, consul: bool) -> list[str | None]:
+    if not consul and "?" in SLOT_EXTRA[slot - 1]:
+        return list(GOODS)
+    return [None]
+
+
+def legal(state: GameState) -> list[Action]:
+    p = state.players[actor(state)]
+    consul = _is_consul(state)
+    result: list[Action] = []
+    for slot, cid in enumerate(state.display, start=1):
+        if cid is None:
+            continue
+        for wild in wild_choices(slot, consul):
+            if p.goods.covers(price(state, slot, wild, consul)):
+                result.append(Purchase(slot, wild))
+    return result + [Done()]
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    if isinstance(action, Done):
+        return complete(state)
+    consul = _is_consul(state)
+    rule = "R-CONS-1" if consul else "R-SEN-1"
+    if not isinstance(action, Purchase):
+        raise IllegalAction(rule, f"a {'Consul' if consul else 'Senator'} buys cards from the display; not '{action}'")
+    slot = action.slot
+    if not 1 <= slot <= len(SLOT_EXTRA):
+        raise IllegalAction(rule, f"the display has slots 1 to {len(SLOT_EXTRA)}, not {slot}")
+    if slot > len(state.display) or state.display[slot - 1] is None:
+        raise IllegalAction(rule, f"display slot {slot} is empty")
+    has_wild = "?" in SLOT_EXTRA[slot - 1] and not consul
+    if has_wild and action.wild is None:
+        raise IllegalAction("R-SEN-2", f"slot {slot} asks for one good of your choice ('?'): say which, "
+                                       f"e.g. 'purchase {slot} paying brick'")
+    if not has_wild and action.wild is not None:
+        why = "a Consul ignores the slot's extra cost" if consul else f"slot {slot} has no '?' in its cost"
+        raise IllegalAction("R-CONS-1" if consul else "R-SEN-2", f"nothing to pay with {action.wild}: {why}")
+    cid = state.display[slot - 1]
+    goods = price(state, slot, action.wild, consul)
+    index = actor(state)
+    shortfall(state, index, goods, 0, f"the {card(cid)} in slot {slot}", "R-CONS-1" if consul else "R-SEN-2")
+    state = pay(state, index, goods)
+    p = state.players[index]
+    display = list(state.display)
+    display[slot - 1] = None  # R-SEN-3: the second card is still priced at its own slot
+    state = state.with_player(index, hand=p.hand + (cid,))
+    bought = state.pending.bought + 1
+    state = replace(state, display=tuple(display), pending=replace(state.pending, bought=bought))
+    if consul or bought >= SENATOR_CARDS or not any(state.display):
+        return complete(state)
+    return state
+
+
+def complete(state: GameState) -> GameState:
+    """Shift the display left, refill from the deck (R-SEN-4); the last card ends the game (R-END-1)."""
+    cards = [c for c in state.display if c is not None]
+    deck = list(state.deck)
+    while len(cards) < len(SLOT_EXTRA) and deck:
+        cards.append(deck.pop(0))
+    state = replace(state, display=tuple(cards), deck=tuple(deck))
+    if state.pending.bought and not cards and state.end_trigger is None:
+        index = actor(state)
+        state = replace(state.with_player(index, concordia=True), end_trigger=index)
+    return finish(state)

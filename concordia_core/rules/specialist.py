@@ -1,0 +1,29 @@
+"""Specialists: every own house in a city of the card's good produces 1 of it (R-SPEC-1)."""
+from __future__ import annotations
+
+from ..actions import Action
+from ..cards import card
+from ..errors import IllegalAction
+from ..goods import Goods
+from ..state import GameState, Pending
+from .common import actor, finish, gain_goods
+from dataclasses import replace
+
+
+def output(state: GameState, index: int, good: str) -> Goods:
+    return Goods({good: sum(state.city_goods[c] == good for c in state.players[index].houses)})
+
+
+def start(state: GameState, pending: Pending) -> GameState:
+    index = actor(state)
+    state = replace(state, pending=pending)
+    state = gain_goods(state, [(index, output(state, index, card(pending.action).good))])
+    return finish(state)
+
+
+def legal(state: GameState) -> list[Action]:
+    return []
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    raise IllegalAction("R-SPEC-1", "a specialist produces at once; there is nothing more to choose")
