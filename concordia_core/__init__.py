@@ -2,8 +2,23 @@
 
 Pure Python (networkx and the standard library); no ipywidgets, matplotlib or IPython imports.
 """
-from .actions import (Action, Build, Collect, Copy, Done, Income, Keep, Move, Place, PlayCard, Produce,
-                      Purchase, Recruit, Trade, parse_action)
+from .actions import (
+                      Action,
+                      Build,
+                      Collect,
+                      Copy,
+                      Done,
+                      Income,
+                      Keep,
+                      Move,
+                      Place,
+                      PlayCard,
+                      Produce,
+                      Purchase,
+                      Recruit,
+                      Trade,
+                      parse_action,
+)
 from .cards import Card, card
 from .engine import apply, legal_actions
 from .errors import ConcordiaError, IllegalAction, InvalidAction, MapDataError, RecordError, SetupError
@@ -21,3 +36,8 @@ __all__ = [
     "load_map_file", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "BonusTile", "Colonist",
     "GameState", "Pending", "PlayerState",
 ]
+
+from .invariants import problems as position_problems  # noqa: E402
+from .scenario import Scenario  # noqa: E402
+
+__all__ += ["Scenario", "position_problems"]

@@ -237,7 +237,7 @@ def parse_action(text: str, state: object | None = None) -> Action:
         if len(words) % 2:
             raise InvalidAction(f"in {raw!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'")
         counts: dict[str, int] = {}
-        for n_word, g_word in zip(words[::2], words[1::2]):
+        for n_word, g_word in zip(words[::2], words[1::2], strict=False):
             good = _good(g_word, raw)
             counts[good] = counts.get(good, 0) + _count(n_word, raw)
         return Keep(Goods(counts))

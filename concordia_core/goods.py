@@ -41,7 +41,7 @@ class Goods(Mapping[str, int]):
         object.__setattr__(self, "_counts", values)
 
     @classmethod
-    def of(cls, goods: Iterable[str]) -> "Goods":
+    def of(cls, goods: Iterable[str]) -> Goods:
         """Goods from a list of names, one unit per occurrence."""
         values = [0] * len(GOODS)
         for good in goods:
@@ -68,32 +68,32 @@ class Goods(Mapping[str, int]):
             return self._counts == other._counts
         return isinstance(other, Mapping) and dict(self) == {g: other.get(g, 0) for g in GOODS}
 
-    def __add__(self, other: "Goods") -> "Goods":
-        return Goods(tuple(a + b for a, b in zip(self._counts, other._counts)))
+    def __add__(self, other: Goods) -> Goods:
+        return Goods(tuple(a + b for a, b in zip(self._counts, other._counts, strict=False)))
 
-    def __sub__(self, other: "Goods") -> "Goods":
-        return Goods(tuple(a - b for a, b in zip(self._counts, other._counts)))
+    def __sub__(self, other: Goods) -> Goods:
+        return Goods(tuple(a - b for a, b in zip(self._counts, other._counts, strict=False)))
 
-    def covers(self, other: "Goods") -> bool:
+    def covers(self, other: Goods) -> bool:
         """True when every count here is at least the other's."""
-        return all(a >= b for a, b in zip(self._counts, other._counts))
+        return all(a >= b for a, b in zip(self._counts, other._counts, strict=False))
 
     def total(self) -> int:
         return sum(self._counts)
 
     def value(self) -> int:
         """Sale value at the storehouse prices (R-SCORE-2)."""
-        return sum(n * PRICE[g] for g, n in zip(GOODS, self._counts))
+        return sum(n * PRICE[g] for g, n in zip(GOODS, self._counts, strict=False))
 
     def items_nonzero(self) -> list[tuple[str, int]]:
-        return [(g, n) for g, n in zip(GOODS, self._counts) if n]
+        return [(g, n) for g, n in zip(GOODS, self._counts, strict=False) if n]
 
     def as_list(self) -> list[str]:
         """One name per unit, in the fixed goods order."""
-        return [g for g, n in zip(GOODS, self._counts) for _ in range(n)]
+        return [g for g, n in zip(GOODS, self._counts, strict=False) for _ in range(n)]
 
     def to_json(self) -> dict[str, int]:
-        return {g: n for g, n in zip(GOODS, self._counts) if n}
+        return {g: n for g, n in zip(GOODS, self._counts, strict=False) if n}
 
     def __repr__(self) -> str:
         return f"Goods({self.to_json()})"

@@ -10,12 +10,12 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
-from .data import data_dir as _data_dir
 from pathlib import Path
 from typing import Any
 
 import networkx as nx
 
+from .data import data_dir as _data_dir
 from .errors import InvalidAction, MapDataError
 
 ROUTE_KINDS = ("land", "sea")

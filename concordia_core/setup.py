@@ -56,7 +56,7 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
         cities = [c.id for c in board.cities.values() if c.letter == letter]
         if len(cities) > len(tiles):
             raise SetupError(f"the {board.name} map has {len(cities)} {letter} cities but only {len(tiles)} {letter} tiles")
-        city_goods.update(zip(cities, tiles))
+        city_goods.update(zip(cities, tiles, strict=False))
 
     # R-SETUP-3: each province's bonus tile is its most expensive good.
     bonus_goods = {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__)

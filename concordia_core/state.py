@@ -88,7 +88,7 @@ class PlayerState:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "PlayerState":
+    def from_json(cls, data: Mapping[str, Any]) -> PlayerState:
         return cls(
             name=data["name"], coins=data["coins"], goods=Goods(data["goods"]),
             hand=tuple(data["hand"]), discard=tuple(data["discard"]), houses=tuple(sorted(data["houses"])),
@@ -130,7 +130,7 @@ class Pending:
                 "kinds": list(self.kinds), "bought": self.bought, "placed": self.placed, "finished": self.finished}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Pending":
+    def from_json(cls, data: Mapping[str, Any]) -> Pending:
         return cls(data["card"], data["action"], data["phase"], data["steps_left"], tuple(data["kinds"]),
                    data["bought"], data["placed"], data["finished"])
 
@@ -222,7 +222,7 @@ class GameState:
     def houses_in(self, city: str) -> int:
         return sum(city in p.houses for p in self.players)
 
-    def with_player(self, index: int, **changes: Any) -> "GameState":
+    def with_player(self, index: int, **changes: Any) -> GameState:
         """A copy with one player's fields replaced."""
         players = list(self.players)
         players[index] = replace(players[index], **changes)
@@ -244,7 +244,7 @@ class GameState:
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "GameState":
+    def from_json(cls, data: Mapping[str, Any]) -> GameState:
         return cls(
             map_id=data["map"], players=tuple(PlayerState.from_json(p) for p in data["players"]),
             turn=data["turn"], display=tuple(data["display"]), deck=tuple(data["deck"]),

@@ -3,13 +3,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import product
+from types import MappingProxyType
 
 from ..actions import Done
 from ..errors import IllegalAction
-from ..goods import GOODS, Goods, describe
+from ..goods import GOODS, NO_GOODS, Goods, describe
 from ..maps import ConcordiaMap, load_map
-from types import MappingProxyType
-
 from ..state import Colonist, GameState, StoreChoice
 
 
@@ -37,7 +36,7 @@ def shortfall(state: GameState, index: int, goods: Goods, coins: int, what: str,
     raise IllegalAction(rule, f"{what} needs {need}; you have {have_text}")
 
 
-def pay(state: GameState, index: int, goods: Goods = Goods(), coins: int = 0) -> GameState:
+def pay(state: GameState, index: int, goods: Goods = NO_GOODS, coins: int = 0) -> GameState:
     p = state.players[index]
     return state.with_player(index, goods=p.goods - goods, coins=p.coins - coins)
 

@@ -1,13 +1,14 @@
 """Specialists: every own house in a city of the card's good produces 1 of it (R-SPEC-1)."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..actions import Action
 from ..cards import card
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..state import GameState, Pending
 from .common import actor, finish, gain_goods
-from dataclasses import replace
 
 
 def output(state: GameState, index: int, good: str) -> Goods:
