@@ -217,8 +217,12 @@ def parse_action(text: str, state: object | None = None) -> Action:
     if verb == "copy":
         if not rest:
             raise InvalidAction(f"in {raw!r}: 'copy' takes the form 'copy PLAYER'")
-        if state is not None:
-            state.index_of(rest)  # type: ignore[attr-defined]
+        if state is not None:  # names match case-insensitively, as typed by a learner
+            names = [p.name for p in state.players]  # type: ignore[attr-defined]
+            match = [n for n in names if n.casefold() == rest.casefold()]
+            if not match:
+                raise InvalidAction(f"in {raw!r}: no player called {rest!r}; players are {', '.join(names)}")
+            rest = match[0]
         return Copy(rest)
     if verb == "purchase":
         if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "paying"):

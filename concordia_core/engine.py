@@ -9,10 +9,11 @@ from __future__ import annotations
 from dataclasses import replace
 from types import ModuleType
 
-from .actions import Action, Copy, Keep, PlayCard, parse_action
+from .actions import Action, Build, Copy, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade, parse_action
 from .cards import card
 from .data import game_constants
 from .errors import IllegalAction, InvalidAction
+from .goods import Goods, check_good
 from .rules import architect, colonist, diplomat, mercator, prefect, senator, specialist, tribune
 from .rules.common import finish, keep_options, only_done
 from .scoring import competition_prizes, score
@@ -51,8 +52,7 @@ def apply(state: GameState, action: Action | str) -> GameState:
     if state.over:
         raise IllegalAction("R-END-1", "the game is over: final scoring has been done and no more actions are taken")
     action = parse_action(action, state) if isinstance(action, str) else action
-    if not isinstance(action, Action):
-        raise InvalidAction(f"expected an action or its notation, not {action!r}")
+    _check_fields(action)
     if state.choices:
         state = _keep(state, action)
     elif state.pending is None:
@@ -64,6 +64,34 @@ def apply(state: GameState, action: Action | str) -> GameState:
     else:
         state = _module(state.pending.action).apply(state, action)
     return _settle(state)
+
+
+_TEXT_FIELDS = {PlayCard: ("card",), Move: ("start", "route"), Build: ("city",), Produce: ("province",),
+                Copy: ("player",), Place: ("kind", "city"), Recruit: ("kind",), Trade: ("good",)}
+
+
+def _check_fields(action: object) -> None:
+    """Reject hand-made Action values with nonsense fields as InvalidAction, before any rule runs."""
+    if not isinstance(action, Action):
+        raise InvalidAction(f"expected an action or its notation, not {action!r}")
+    for name in _TEXT_FIELDS.get(type(action), ()):
+        if not isinstance(getattr(action, name), str):
+            raise InvalidAction(f"{type(action).__name__}.{name} must be text, not {getattr(action, name)!r}")
+    if isinstance(action, PlayCard):
+        card(action.card)
+    if isinstance(action, (Place, Recruit)) and action.kind not in ("land", "sea"):
+        raise InvalidAction(f"a colonist is 'land' or 'sea', not {action.kind!r}")
+    if isinstance(action, Trade):
+        check_good(action.good)
+        if isinstance(action.amount, bool) or not isinstance(action.amount, int):
+            raise InvalidAction(f"a trade amount is a whole number, not {action.amount!r}")
+    if isinstance(action, Purchase):
+        if isinstance(action.slot, bool) or not isinstance(action.slot, int):
+            raise InvalidAction(f"a display slot is a number from 1 to 7, not {action.slot!r}")
+        if action.wild is not None:
+            check_good(action.wild)
+    if isinstance(action, Keep) and not isinstance(action.goods, Goods):
+        raise InvalidAction(f"keep needs Goods, not {action.goods!r}")
 
 
 def _play_card(state: GameState, action: Action) -> GameState:
@@ -146,5 +174,3 @@ def _intermediate_scoring(state: GameState, index: int) -> GameState:
         state = replace(state, mid_payout=tuple(prizes))
     return state
 
-
-__all__ = ["apply", "legal_actions", "Copy"]

@@ -62,9 +62,21 @@ class Scenario:
         if concordia is not None:
             changes["concordia"] = bool(concordia)
         self._state = self._state.with_player(index, **changes)
+        self._take_from_supply([c for key in ("hand", "discard") for c in changes.get(key, ())])
         if concordia:
             self._state = replace(self._state, end_trigger=index)
         return self
+
+    def _take_from_supply(self, card_ids: list[str]) -> None:
+        """Cards for sale given to a player leave the display or deck; the display refills (R-SEN-4)."""
+        taken = {c for c in card_ids if card(c).purchased}
+        if not taken & (set(self._state.display) | set(self._state.deck)):
+            return
+        deck = [c for c in self._state.deck if c not in taken]
+        shown = [c for c in self._state.display if c not in taken]
+        while len(shown) < len(self._state.display) and deck:
+            shown.append(deck.pop(0))
+        self._state = replace(self._state, display=tuple(shown), deck=tuple(deck))
 
     def _colonist(self, kind: str, where: str) -> Colonist:
         if kind not in ("land", "sea"):

@@ -22,8 +22,9 @@ def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[C
         raise SetupError("players must be a list of names, e.g. ['Aiko', 'Ben']")
     names = tuple(players)
     for name in names:
-        if not isinstance(name, str) or not name.strip() or name != name.strip():
-            raise SetupError(f"player name {name!r} must be non-empty text without leading or trailing spaces")
+        if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
+            raise SetupError(f"player name {name!r} must be non-empty text, single-spaced, without leading or "
+                             "trailing spaces")
     if len(set(names)) != len(names):
         raise SetupError(f"player names must differ; got {list(names)}")
     if isinstance(map_name, ConcordiaMap):
