@@ -16,6 +16,7 @@ from typing import Any
 import networkx as nx
 
 from .data import data_dir as _data_dir
+from .data import game_constants, read_json
 from .errors import InvalidAction, MapDataError
 
 ROUTE_KINDS = ("land", "sea")
@@ -207,30 +208,50 @@ class _KindFilter:
 
 
 # --- loading and validation ----------------------------------------------------------------------
+_REGISTERED: dict[str, ConcordiaMap] = {}
+
+
 def available_maps() -> list[str]:
-    """Ids of the maps shipped in data/maps/."""
+    """Ids of the maps shipped in data/maps/ and of maps registered from files."""
     folder = _data_dir().joinpath("maps")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json"))
+    shipped = {p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")}
+    return sorted(shipped | set(_REGISTERED))
+
+
+def load_map(name: str) -> ConcordiaMap:
+    """The map called `name` ("italia", "imperium", or one registered by load_map_file), validated."""
+    key = str(name).strip().lower()
+    if key in _REGISTERED:
+        return _REGISTERED[key]
+    return _load_shipped(key, name)
 
 
 @cache
-def load_map(name: str) -> ConcordiaMap:
-    """The shipped map called `name` ("italia" or "imperium"), validated and cached."""
-    key = str(name).strip().lower()
+def _load_shipped(key: str, name: str) -> ConcordiaMap:
     if key not in available_maps():
         raise InvalidAction(f"unknown map {name!r}; maps are {', '.join(available_maps())}")
-    node = _data_dir().joinpath("maps").joinpath(f"{key}.json")
-    return _parse(node.read_text(encoding="utf-8"), f"data/maps/{key}.json")
+    board = _parse(_data_dir().joinpath("maps").joinpath(f"{key}.json").read_text(encoding="utf-8"),
+                   f"data/maps/{key}.json")
+    if board.id != key:
+        raise MapDataError(f"data/maps/{key}.json: the map's id {board.id!r} must equal its file name {key!r}")
+    return board
 
 
 def load_map_file(path: str | Path) -> ConcordiaMap:
-    """A map from any JSON file in the map format (for map authors and tests)."""
+    """A map from any JSON file in the map format, registered under its id so games can use it."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise MapDataError(f"{path}: cannot read the file ({exc.strerror})") from None
-    return _parse(text, str(path))
+    board = _parse(text, str(path))
+    shipped = _data_dir().joinpath("maps").joinpath(f"{board.id}.json")
+    if shipped.is_file():
+        if json.loads(shipped.read_text(encoding="utf-8")) != json.loads(text):
+            raise MapDataError(f"{path}: the id {board.id!r} is already used by a shipped map; choose another id")
+        return load_map(board.id)
+    _REGISTERED[board.id] = board
+    return board
 
 
 def _parse(text: str, source: str) -> ConcordiaMap:
@@ -264,6 +285,14 @@ def _validate(data: Any, source: str) -> None:
             raise _fail(source, f"province id {p['id']!r} is malformed or repeated")
         provinces.add(p["id"])
     letters = set(data["city_tile_letters"])
+    rules = game_constants()
+    unknown = letters - set(rules["city_tiles"])
+    if unknown:
+        raise _fail(source, f"city_tile_letters {sorted(unknown)} have no city tiles in the game "
+                            f"(letters are {', '.join(sorted(rules['city_tiles']))})")
+    supported = {int(n) for n in read_json("cards.json")["decks_by_player_count"]}
+    if not data["players"] or not set(data["players"]) <= supported:
+        raise _fail(source, f"players {data['players']} must be player counts the cards support ({sorted(supported)})")
     nodes = {cap["id"]}
     used_provinces: set[str] = set()
     for c in data["cities"]:
@@ -280,10 +309,16 @@ def _validate(data: Any, source: str) -> None:
             raise _fail(source, f"city {c['id']} needs numeric lon and lat")
         nodes.add(c["id"])
         used_provinces.add(c["province"])
+    for letter in letters:
+        count = sum(c["letter"] == letter for c in data["cities"])
+        tiles = sum(rules["city_tiles"][letter].values())
+        if count > tiles:
+            raise _fail(source, f"{count} cities have letter {letter} but the game has only {tiles} {letter} tiles")
     empty = provinces - used_provinces
     if empty:
         raise _fail(source, f"province(s) without cities: {sorted(empty)}")
-    route_ids = set()
+    route_ids: set[str] = set()
+    pairs: set[tuple[str, frozenset[str]]] = set()
     for r in data["routes"]:
         if not isinstance(r, dict) or not {"id", "kind", "ends"} <= r.keys():
             raise _fail(source, f"route entry {r!r} needs id, kind and ends")
@@ -297,10 +332,15 @@ def _validate(data: Any, source: str) -> None:
                 raise _fail(source, f"route {r['id']} names unknown city {end!r}")
         if r["id"] in route_ids:
             raise _fail(source, f"route id {r['id']} is repeated")
+        pair = (r["kind"], frozenset(ends))
+        if pair in pairs:
+            raise _fail(source, f"route {r['id']}: two routes of the same kind join the same two cities")
+        pairs.add(pair)
+        expected = f"{r['kind']}:{min(ends)}-{max(ends)}"
+        if r["id"] != expected:
+            raise _fail(source, f"route {r['id']!r} must have the id {expected!r} (kind, then its cities in "
+                                "alphabetical order)")
         route_ids.add(r["id"])
-    pairs = [(r["kind"], frozenset(r["ends"])) for r in data["routes"]]
-    if len(pairs) != len(set(pairs)):
-        raise _fail(source, "two routes of the same kind join the same two cities")
 
 
 def _check_reachable(m: ConcordiaMap, source: str) -> None:

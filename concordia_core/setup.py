@@ -55,8 +55,6 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
         tiles = [g for g in GOODS for _ in range(_C["city_tiles"][letter][g])]
         rng.shuffle(tiles)
         cities = [c.id for c in board.cities.values() if c.letter == letter]
-        if len(cities) > len(tiles):
-            raise SetupError(f"the {board.name} map has {len(cities)} {letter} cities but only {len(tiles)} {letter} tiles")
         city_goods.update(zip(cities, tiles, strict=False))
 
     # R-SETUP-3: each province's bonus tile is its most expensive good.
