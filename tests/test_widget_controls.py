@@ -1,0 +1,445 @@
+"""Widget tests without a browser: drive every action control through `.value` and `.click()` and
+check the engine state (and, for the app, the map image) changed as expected."""
+from __future__ import annotations
+
+import importlib.util
+from dataclasses import replace
+
+import pytest
+
+import concordia_core as cc
+from widgets import controls as ctl
+from widgets.controls import ActionControls
+from widgets.errors import CALLBACK_ERRORS, ErrorLog, guarded
+from widgets.history import HistoryView
+from widgets.panels import CardDisplay, PlayerBoard
+
+
+@pytest.fixture(autouse=True)
+def fail_on_callback_errors():
+    """Fail the test when any guarded widget callback raised (ipywidgets would only log it)."""
+    CALLBACK_ERRORS.clear()
+    yield
+    errors = list(CALLBACK_ERRORS)
+    CALLBACK_ERRORS.clear()
+    if errors:
+        pytest.fail(f"widget callbacks raised: {errors!r}")
+
+
+def new_game(seed: int = 7) -> cc.Game:
+    return cc.new_game("italia", ["Aiko", "Ben"], seed=seed, first_player="Aiko")
+
+
+def game_at(state: cc.GameState) -> cc.Game:
+    """A fresh game whose starting position is a hand-built `state`."""
+    g = new_game()
+    g.initial = state
+    return g
+
+
+class Recorder:
+    """An on_change callback that counts its calls."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def __call__(self) -> None:
+        self.calls += 1
+
+
+def play_card(controls: ActionControls, card_id: str) -> None:
+    assert isinstance(controls.panel, ctl.CardPicker)
+    controls.panel.card.value = card_id
+    controls.panel.apply.click()
+    assert controls.message.value == "", controls.message.value
+
+
+# --- errors -----------------------------------------------------------------------------------------
+def test_widget_guarded_records_unexpected_and_explains_illegal():
+    log = ErrorLog()
+
+    def boom() -> None:
+        raise RuntimeError("boom")
+
+    def refuse() -> None:
+        raise cc.IllegalAction("R-MERC-2", "only two kinds")
+
+    guarded(refuse, log)()
+    assert CALLBACK_ERRORS == [] and "only two kinds" in log.messages[-1] and "R-MERC-2" in log.outputs[-1]["data"]["text/html"]
+    guarded(boom, log)()
+    assert isinstance(CALLBACK_ERRORS.pop(), RuntimeError)
+    assert "Traceback" in log.messages[-1]
+
+
+# --- card picker and Mercator -----------------------------------------------------------------------
+def test_widget_mercator_whole_play():
+    g, changed = new_game(), Recorder()
+    c = ActionControls(g, changed)
+    c.panel.card.value = "MERCATOR"
+    assert "take coins" in c.panel.preview.value and "coins 5 → 8" in c.panel.preview.value
+    c.panel.apply.click()
+    assert changed.calls == 1 and g.state.player("Aiko").coins == 8
+    p = c.panel
+    assert isinstance(p, ctl.MercatorPanel) and "0 of 2" in p.info.value
+    p.good.value, p.direction.value, p.amount.value = "brick", "buy", 2
+    assert "pay 6 coins" in p.preview.value
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert (aiko.coins, aiko.goods["brick"]) == (2, 3)
+    p = c.panel
+    p.good.value, p.direction.value, p.amount.value = "cloth", "sell", 1
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert (aiko.coins, aiko.goods["cloth"]) == (9, 0)
+    p = c.panel
+    assert "brick, cloth" in p.info.value and "2 of 2" in p.info.value
+    # a third kind: the engine explains, nothing changes
+    before, steps = g.state, len(g.history)
+    p.good.value, p.direction.value, p.amount.value = "wine", "buy", 1
+    assert "not allowed" in p.preview.value
+    p.apply.click()
+    assert g.state is before and len(g.history) == steps
+    assert "R-MERC-2" in c.message.value and "at most 2 kinds" in c.message.value
+    c.panel.done.click()
+    assert g.state.to_move == "Ben" and isinstance(c.panel, ctl.CardPicker)
+    assert changed.calls == 4
+
+
+# --- Architect ----------------------------------------------------------------------------------------
+def test_widget_architect_move_then_build_and_board_shows_payment():
+    g = new_game()
+    board = PlayerBoard("Aiko")
+    overlays: list = []
+    c = ActionControls(g, lambda: board.show(g.state))
+    c.on_overlay = overlays.append
+    board.show(g.state)
+    assert "Storehouse: 10/12" in board.value
+    play_card(c, "ARCHITECT")
+    p = c.panel
+    assert isinstance(p, ctl.ArchitectPanel) and "Steps left: <b>2</b>" in p.info.value
+    p.colonist.value = ("land", "ROMA")
+    assert overlays[-1] == ctl.OverlayRequest("reach", 0, "ROMA", "land", 2)
+    labels = dict((v, k) for k, v in p.route.options)
+    assert labels["land:COSA-ROMA"].endswith("1 step")
+    p.route.value = "land:COSA-ROMA"
+    assert "move ROMA &gt; land:COSA-ROMA" in p.move_preview.value
+    p.move.click()
+    assert cc.Colonist("land", "land:COSA-ROMA") in g.state.player("Aiko").colonists
+    p = c.panel
+    assert "Steps left: <b>1</b>" in p.info.value
+    p.city.value = "COSA"
+    assert overlays[-1] == ctl.OverlayRequest("build", 0)
+    assert "1 food + 1 coins" in p.preview.value
+    p.build.click()
+    aiko = g.state.player("Aiko")
+    assert "COSA" in aiko.houses and aiko.coins == 4 and aiko.goods["food"] == 1
+    assert "Storehouse: 9/12" in board.value and "Coins: <b>4</b>" in board.value
+    assert "Houses left: <b>14</b>" in board.value
+
+
+def test_widget_architect_too_far_shows_engine_explanation_state_untouched():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "ARCHITECT")
+    p = c.panel
+    p.colonist.value = ("land", "ROMA")
+    far = [v for label, v in p.route.options if label.endswith(ctl.BAD)]
+    assert far, "some routes are out of reach with 2 steps"
+    before, steps = g.state, len(g.history)
+    p.route.value = far[-1]
+    p.move.click()
+    assert g.state is before and len(g.history) == steps
+    assert "R-ARCH-3" in c.message.value and c.last_refusal.rule == "R-ARCH-3"
+
+
+# --- Prefect --------------------------------------------------------------------------------------------
+def test_widget_prefect_produce_then_collect():
+    g = new_game()
+    overlays: list = []
+    c = ActionControls(g)
+    c.on_overlay = overlays.append
+    play_card(c, "PREFECT")
+    p = c.panel
+    assert isinstance(p, ctl.PrefectPanel)
+    p.mode.value = "produce"
+    p.province.value = "VENETIA"
+    good = g.state.bonus_goods["VENETIA"]
+    assert f"Aiko 1 {good}" in p.preview.value
+    assert overlays[-1] == ctl.OverlayRequest("produce", 0, province="VENETIA")
+    p.apply.click()
+    assert g.state.player("Aiko").goods[good] == new_game().state.player("Aiko").goods[good] + 1
+    assert "VENETIA" in g.state.coin_side and g.state.to_move == "Ben"
+    play_card(c, "PREFECT")
+    p = c.panel
+    tile_coins = g.state.bonus_tiles["VENETIA"].coins
+    p.mode.value = "collect"
+    assert f"Collect {tile_coins} coins" in p.preview.value
+    ben_coins = g.state.player("Ben").coins
+    p.apply.click()
+    assert g.state.player("Ben").coins == ben_coins + tile_coins and not g.state.coin_side
+
+
+# --- Senator and Consul -------------------------------------------------------------------------------
+def test_widget_senator_buys_two_cards_with_wild_choice():
+    g = new_game()
+    display = CardDisplay()
+    c = ActionControls(g, lambda: display.show(g.state))
+    display.show(g.state)
+    assert "slot extra: ?" in display.value and "deck: 8 cards" in display.value
+    play_card(c, "SENATOR")
+    p = c.panel
+    assert isinstance(p, ctl.SenatorPanel) and p.title == "Senator"
+    p.slot.value = 1
+    assert p.wild.layout.display == "none" and "1 brick + 1 tools" in p.preview.value
+    p.apply.click()
+    p = c.panel
+    assert "bought so far: 1" in p.info.value
+    p.slot.value = 2
+    assert p.wild.layout.display is None
+    p.wild.value = "food"
+    assert "Price: 1 food + 1 wine" in p.preview.value
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert {"SMITH-I", "PREFECT-I"} <= set(aiko.hand)
+    assert (aiko.goods["brick"], aiko.goods["tools"], aiko.goods["wine"], aiko.goods["food"]) == (0, 0, 0, 1)
+    assert g.state.to_move == "Ben" and None not in g.state.display
+    assert "deck: 6 cards" in display.value
+
+
+def test_widget_consul_pays_card_cost_only():
+    start = new_game().state
+    start = start.with_player(0, hand=start.players[0].hand + ("CONSUL-II",))
+    g = game_at(start)
+    c = ActionControls(g)
+    play_card(c, "CONSUL-II")
+    p = c.panel
+    assert p.title == "Consul"
+    slot = 1 + start.display.index("MASON-I")
+    p.slot.value = slot
+    assert p.wild.layout.display == "none" and "Price: 1 food" in p.preview.value
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert "MASON-I" in aiko.hand and aiko.goods["food"] == 1 and aiko.goods["cloth"] == 1
+    assert g.state.to_move == "Ben"
+
+
+# --- Diplomat ------------------------------------------------------------------------------------------
+def test_widget_diplomat_copies_top_card():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    play_card(c, "DIPLOMAT")
+    p = c.panel
+    assert isinstance(p, ctl.DiplomatPanel)
+    assert "Aiko: top card Mercator" in p.target.options[0][0]
+    ben_coins = g.state.player("Ben").coins
+    p.target.value = "Aiko"
+    assert "Carry out Mercator" in p.preview.value
+    p.apply.click()
+    assert isinstance(c.panel, ctl.MercatorPanel)
+    assert g.state.player("Ben").coins == ben_coins + 3
+    c.panel.good.value, c.panel.direction.value, c.panel.amount.value = "food", "buy", 1
+    c.panel.apply.click()
+    c.panel.done.click()
+    assert g.state.player("Ben").goods["food"] == 3 and g.state.to_move == "Aiko"
+
+
+# --- Colonist card and Tribune ------------------------------------------------------------------------------
+def colonist_game() -> tuple[cc.Game, ActionControls]:
+    """Seed 3: Aiko buys the Colonist card in slot 1 with her Senator, Ben passes with a Mercator."""
+    g = new_game(seed=3)
+    assert g.state.display[0] == "COLONIST-I"
+    c = ActionControls(g)
+    play_card(c, "SENATOR")
+    c.panel.slot.value = 1
+    c.panel.apply.click()
+    c.panel.done.click()
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    return g, c
+
+
+def test_widget_colonist_card_place():
+    g, c = colonist_game()
+    play_card(c, "COLONIST-I")
+    p = c.panel
+    assert isinstance(p, ctl.ColonistPanel)
+    p.mode.value, p.kind.value, p.city.value = "place", "land", "ROMA"
+    assert "costs 1 food + 1 tools" in p.preview.value
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert aiko.waiting["land"] == 1 and aiko.colonists.count(cc.Colonist("land", "ROMA")) == 2
+    assert g.state.to_move == "Ben"   # no goods left for another colonist: the play ends
+
+
+def test_widget_colonist_card_income():
+    g, c = colonist_game()
+    play_card(c, "COLONIST-I")
+    coins = g.state.player("Aiko").coins
+    c.panel.mode.value = "income"
+    assert f"coins {coins} → {coins + 7}" in c.panel.preview.value
+    c.panel.apply.click()
+    assert g.state.player("Aiko").coins == coins + 7
+
+
+def test_widget_tribune_recruit():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "TRIBUNE")
+    p = c.panel
+    assert isinstance(p, ctl.TribunePanel)
+    p.kind.value = "sea"
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert aiko.waiting["sea"] == 1 and aiko.goods["food"] == 1 and aiko.goods["tools"] == 0
+    assert aiko.colonists.count(cc.Colonist("sea", "ROMA")) == 2 and g.state.to_move == "Ben"
+
+
+# --- storehouse overflow -------------------------------------------------------------------------------
+def test_widget_storehouse_overflow_keep():
+    start = new_game().state
+    ben = start.players[1]
+    # Ben: houses in two Venetia cities and one free slot; Aiko's Prefect makes Venetia produce
+    start = start.with_player(1, houses=("AQVILEIA", "BAVZANVM"), goods=ben.goods + cc.Goods({"brick": 1}))
+    g = game_at(start)
+    c = ActionControls(g)
+    play_card(c, "PREFECT")
+    c.panel.mode.value, c.panel.province.value = "produce", "VENETIA"
+    assert "must choose" in c.panel.preview.value
+    c.panel.apply.click()
+    p = c.panel
+    assert isinstance(p, ctl.KeepPanel) and g.state.actor == "Ben" and "<b>Ben</b>: Storehouse full" in c.header.value
+    assert set(p.counts) == {"wine", "cloth"} and "keep exactly 1" in p.info.value
+    before = g.state
+    p.counts["wine"].value, p.counts["cloth"].value = 1, 1      # too many: the engine explains
+    p.apply.click()
+    assert g.state is before and "R-STORE-2" in c.message.value
+    p.counts["wine"].value = 0
+    p.apply.click()
+    assert g.state.player("Ben").goods["cloth"] == ben.goods["cloth"] + 1
+    assert g.state.player("Ben").free_slots == 0 and g.state.to_move == "Ben" and not g.state.choices
+
+
+# --- Cancel, notation, history --------------------------------------------------------------------------
+def test_widget_cancel_restores_state_before_the_card():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "MERCATOR")
+    p = c.panel
+    p.good.value, p.direction.value, p.amount.value = "brick", "buy", 1
+    p.apply.click()
+    assert len(g.history) == 2 and c.cancel.layout.display is None
+    c.cancel.click()
+    assert g.state is g.initial and g.history == [] and isinstance(c.panel, ctl.CardPicker)
+    assert c.cancel.layout.display == "none"
+
+
+def test_widget_card_on_discard_pile_is_explained():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    before = g.state
+    c.panel.card.value = "MERCATOR"
+    assert "not allowed" in c.panel.preview.value
+    c.panel.apply.click()
+    assert g.state is before and "R-TURN-2" in c.message.value
+
+
+def test_widget_notation_box():
+    g = new_game()
+    c = ActionControls(g)
+    c.notation.value = "play mercator"
+    c.notation_go.click()
+    assert isinstance(c.panel, ctl.MercatorPanel) and c.notation.value == ""
+    c.notation.value = "buy lots of brick"
+    c.notation_go.click()
+    assert "Cannot read that" in c.message.value and c.notation.value == "buy lots of brick"
+
+
+def test_widget_history_undo_and_jump_back():
+    g = new_game()
+    changed = Recorder()
+    c = ActionControls(g)
+    h = HistoryView(g, changed)
+    for text in ("play MERCATOR", "buy 1 brick", "done", "play PREFECT", "produce VENETIA"):
+        g.play(text)
+    h.show()
+    assert "Turn 1 (Aiko)" in h.listing.value and "Turn 2 (Ben)" in h.listing.value
+    assert "<code>buy 1 brick</code>" in h.listing.value
+    after_four = g.history[3].state
+    h.undo_button.click()
+    assert g.state is after_four and changed.calls == 1
+    h.step.value = 2
+    h.jump.click()
+    assert len(g.history) == 2 and g.state.player("Aiko").goods["brick"] == 2 and changed.calls == 2
+    c.refresh()
+    assert isinstance(c.panel, ctl.MercatorPanel)
+    h.step.value = 0
+    h.jump.click()
+    assert g.history == [] and h.undo_button.disabled
+
+
+# --- the whole app ---------------------------------------------------------------------------------------
+def test_widget_app_renders_and_map_follows_choices():
+    from widgets.app import GameApp, play_tutor
+
+    app = GameApp(new_game())
+    assert "Aiko" in app.boards[0].value and "slot 7" in app.card_display.value
+    c = app.controls
+    play_card(c, "ARCHITECT")
+    c.panel.colonist.value = ("sea", "ROMA")
+    c.panel.route.value = "sea:COSA-ROMA"
+    c.panel.move.click()
+    assert "sea colonist on sea:COSA-ROMA" in app.boards[0].value
+    assert "<code>move ROMA &gt; sea:COSA-ROMA</code>" in app.history.listing.value
+    app.history.undo_button.click()
+    assert isinstance(c.panel, ctl.ArchitectPanel) and "Steps left: <b>2</b>" in c.panel.info.value
+    if importlib.util.find_spec("widgets.mapview") is not None and app.map_view is not None:
+        from widgets.mapview import BuildOverlay, ReachOverlay
+        assert isinstance(app.map_view.overlay, ReachOverlay) and app.map_view.overlay.kind == "land"
+        image = bytes(app.map_view.value)
+        c.panel.colonist.value = ("sea", "ROMA")
+        assert isinstance(app.map_view.overlay, ReachOverlay) and app.map_view.overlay.kind == "sea"
+        assert bytes(app.map_view.value) != image
+        c.panel.colonist.value = ("land", "ROMA")
+        c.panel.route.value = "land:COSA-ROMA"
+        c.panel.move.click()
+        c.panel.city.value = "COSA"
+        assert isinstance(app.map_view.overlay, BuildOverlay)
+    assert isinstance(play_tutor("italia", ["Aiko", "Ben"], 7), GameApp)
+
+
+def test_widget_states_are_not_mutated_by_previews():
+    g = new_game()
+    c = ActionControls(g)
+    initial = g.state
+    for cid in dict.fromkeys(initial.players[0].hand):
+        c.panel.card.value = cid
+    assert g.state is initial and replace(initial) == initial and g.history == []
+
+
+@pytest.mark.parametrize("map_name, players, seed", [("italia", ["A", "B", "C"], 1),
+                                                     ("imperium", ["A", "B", "C", "D"], 2)])
+def test_widget_controls_follow_a_random_game(map_name, players, seed):
+    """Every phase a seeded random game reaches gets a panel whose preview and refresh work."""
+    import random
+
+    g = cc.new_game(map_name, players, seed)
+    c = ActionControls(g)
+    rng = random.Random(seed)
+    seen = set()
+    for _ in range(150):
+        seen.add(type(c.panel).__name__)
+        assert c.attempt(rng.choice(g.legal_actions())), c.message.value
+    assert {"CardPicker", "ArchitectPanel", "PrefectPanel", "MercatorPanel", "SenatorPanel"} <= seen
+
+
+def test_widget_game_over_shows_ranking():
+    g = game_at(replace(new_game().state, over=True))
+    c = ActionControls(g)
+    assert isinstance(c.panel, ctl.GameOverPanel) and "Final ranking" in c.panel.info.value
+    assert c.cancel.layout.display == "none"

@@ -1,0 +1,99 @@
+"""Static rendering without a widget manager: PNG and HTML of a state, and IPython display formatters.
+
+The engine stays free of matplotlib and IPython; `register_formatters()` teaches IPython to show a
+`GameState` as the map PNG plus an HTML summary, and a `ScoreBreakdown` as a table (and a chart).
+"""
+from __future__ import annotations
+
+import base64
+from html import escape
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+import concordia_core as cc
+from concordia_core.cards import card
+
+from . import palette as pal
+from .mapview import figure_png, map_png
+
+
+def state_png(state: cc.GameState) -> bytes:
+    """The map of a state, with its pieces, as PNG bytes."""
+    return map_png(state)
+
+
+def _goods_html(goods: cc.Goods) -> str:
+    chips = []
+    for good, n in goods.items_nonzero():
+        col = pal.good_colour(good)
+        chips.append(f"<span style='background:{col};color:{pal.GOOD_TEXT[good]};padding:0 4px;"
+                     f"border-radius:3px;margin-right:2px'>{n} {good}</span>")
+    return "".join(chips) or "<span style='color:#999'>none</span>"
+
+
+def state_html(state: cc.GameState) -> str:
+    """A compact HTML summary: whose turn, the players' coins, goods, houses, colonists, and the display."""
+    letters = pal.player_letters([p.name for p in state.players])
+    cell = "padding:2px 6px;border:1px solid #ddd"
+    rows = []
+    for i, p in enumerate(state.players):
+        col = pal.player_colour(i)
+        mark = " ▶" if state.actor_index == i else ""
+        pm = " (Praefectus Magnus)" if state.praefectus == i else ""
+        rows.append(
+            f"<tr><td style='{cell};background:{col};color:{pal.text_colour_on(col)}'><b>{escape(letters[i])}</b>"
+            f" {escape(p.name)}{mark}</td><td style='{cell};text-align:right'>{p.coins}</td>"
+            f"<td style='{cell}'>{_goods_html(p.goods)}</td>"
+            f"<td style='{cell}'>{len(p.houses)} ({p.houses_left} left)</td>"
+            f"<td style='{cell}'>{len(p.colonists)} on map, {p.waiting_total} waiting</td>"
+            f"<td style='{cell}'>{len(p.hand)} in hand{escape(pm)}</td></tr>")
+    display = " · ".join(f"{k}: {escape(card(c).name) if c else '—'}" for k, c in enumerate(state.display, 1))
+    status = "Game over" if state.over else f"{escape(state.actor or '')} to act"
+    return (f"<div class='concordia-state'><b>{escape(cc.load_map(state.map_id).name)}</b> · {status} · "
+            f"turn {state.turns_played + 1} · deck {state.deck_size}"
+            f"<table style='border-collapse:collapse;font-size:90%;margin-top:3px'><tr>"
+            f"<th style='{cell}'>Player</th><th style='{cell}'>Coins</th><th style='{cell}'>Goods</th>"
+            f"<th style='{cell}'>Houses</th><th style='{cell}'>Colonists</th><th style='{cell}'>Cards</th></tr>"
+            f"{''.join(rows)}</table><div style='font-size:90%;margin-top:3px'>Display: {display}</div></div>")
+
+
+def state_display_html(state: cc.GameState) -> str:
+    """The map (an inline PNG) above the summary: what a notebook shows for a GameState."""
+    data = base64.b64encode(state_png(state)).decode("ascii")
+    return (f"<img src='data:image/png;base64,{data}' style='max-width:100%' alt='map'/>"
+            + state_html(state))
+
+
+def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
+    """A small horizontal bar chart of one player's points per god."""
+    by_god = {g: n for g, n in breakdown.by_god().items() if n}
+    fig = Figure(figsize=(5, 0.5 + 0.3 * max(1, len(by_god))), dpi=100)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    ax.barh(list(by_god)[::-1], list(by_god.values())[::-1], color="#8B5A2B")
+    ax.set_title(f"{breakdown.player}: {breakdown.total} points", fontsize=10)
+    ax.spines[["top", "right"]].set_visible(False)
+    fig.tight_layout()
+    return figure_png(fig)
+
+
+def register_formatters(shell: Any = None) -> bool:
+    """Register PNG and HTML display formatters for GameState and ScoreBreakdown with IPython.
+
+    Uses the running IPython shell (or `shell`); outside IPython it does nothing and returns False.
+    """
+    if shell is None:
+        try:
+            from IPython import get_ipython
+        except ImportError:
+            return False
+        shell = get_ipython()
+    if shell is None:
+        return False
+    formatters = shell.display_formatter.formatters
+    formatters["image/png"].for_type(cc.GameState, state_png)
+    formatters["text/html"].for_type(cc.GameState, state_display_html)
+    formatters["image/png"].for_type(cc.ScoreBreakdown, breakdown_png)
+    return True
