@@ -1,0 +1,1 @@
+"""One module per chapter: the positions it teaches on and its exercises' checkers."""
