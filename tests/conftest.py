@@ -16,3 +16,15 @@ def italia2() -> cc.Game:
 def imperium4() -> cc.Game:
     """A 4-player Imperium game with Aiko first."""
     return cc.new_game("imperium", ["Aiko", "Ben", "Chloe", "Dario"], seed=11, first_player="Aiko")
+
+
+@pytest.fixture
+def s2() -> cc.GameState:
+    """The state after setup of a 2-player Italia game (seed 7, Aiko first)."""
+    return cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko").state
+
+
+@pytest.fixture
+def s3() -> cc.GameState:
+    """The state after setup of a 3-player Italia game (seed 7, Aiko first)."""
+    return cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=7, first_player="Aiko").state

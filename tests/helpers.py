@@ -192,3 +192,14 @@ def candidate_actions(state: GameState) -> list[cc.Action]:
     out.extend(cc.Keep(k) for k in _KEEPS)
     out.extend([cc.Done(), cc.Collect(), cc.Income()])
     return out
+
+
+def refused(state: GameState, action, rule: str) -> str:
+    """Assert the action is refused with `rule` and the state is unchanged; return the message."""
+    import pytest
+    before = snapshot(state)
+    with pytest.raises(cc.IllegalAction) as info:
+        cc.apply(state, action)
+    assert info.value.rule == rule, str(info.value)
+    assert snapshot(state) == before
+    return str(info.value)

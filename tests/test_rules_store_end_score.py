@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import game_at, legal, new_state, player, run, setp, snapshot
+from helpers import game_at, legal, new_state, player, refused, run, setp
 
 import concordia_core as cc
 from concordia_core.cards import all_cards, cards_for_sale
@@ -16,23 +16,6 @@ ALL_CITIES_BUT_COSA = ["AQVILEIA", "BAVZANVM", "VERONA", "COMVM", "SEGVSIO", "GE
                        "RAVENNA", "FLORENTIA", "ANCONA", "SPOLETVM", "HADRIA", "ALERIA", "OLBIA"]
 
 
-@pytest.fixture
-def s2():
-    return new_state()
-
-
-@pytest.fixture
-def s3():
-    return new_state(players=("Aiko", "Ben", "Chloe"))
-
-
-def refused(state, action, rule):
-    before = snapshot(state)
-    with pytest.raises(cc.IllegalAction) as info:
-        cc.apply(state, action)
-    assert info.value.rule == rule, str(info.value)
-    assert snapshot(state) == before
-    return str(info.value)
 
 
 # --- R-STORE -----------------------------------------------------------------------------------------

@@ -10,29 +10,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from helpers import legal, new_state, player, run, set_city_goods, setp, snapshot
+from helpers import legal, new_state, player, refused, run, set_city_goods, setp
 
 import concordia_core as cc
-
-
-@pytest.fixture
-def s2():
-    return new_state()
-
-
-@pytest.fixture
-def s3():
-    return new_state(players=("Aiko", "Ben", "Chloe"))
-
-
-def refused(state, action, rule):
-    """Assert the action is refused with `rule` and the state is unchanged; return the message."""
-    before = snapshot(state)
-    with pytest.raises(cc.IllegalAction) as info:
-        cc.apply(state, action)
-    assert info.value.rule == rule, str(info.value)
-    assert snapshot(state) == before
-    return str(info.value)
 
 
 # --- R-TURN ------------------------------------------------------------------------------------------
