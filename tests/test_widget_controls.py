@@ -129,7 +129,7 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     assert "Steps left: <b>1</b>" in p.info.value
     p.city.value = "COSA"
     assert overlays[-1] == ctl.OverlayRequest("build", 0)
-    assert "1 food + 1 coins" in p.preview.value
+    assert "1 food + 1 coin" in p.preview.value
     p.build.click()
     aiko = g.state.player("Aiko")
     assert "COSA" in aiko.houses and aiko.coins == 4 and aiko.goods["food"] == 1

@@ -155,8 +155,9 @@ def test_widget_build_overlay_agrees_with_legal_builds() -> None:
 
 
 def test_widget_price_text_reads_like_the_rules() -> None:
-    assert price_text(cc.Goods({"brick": 1, "wine": 1}), 8) == "brick + wine + 8 coins"
-    assert price_text(cc.Goods({"food": 1}), 1) == "food + 1 coin"
+    assert price_text(cc.Goods({"brick": 1, "wine": 1}), 8) == "1 brick + 1 wine + 8 coins"
+    assert price_text(cc.Goods({"food": 1}), 1) == "1 food + 1 coin"
+    assert price_text(cc.Goods(), 0) == "nothing"
 
 
 @pytest.mark.parametrize("map_id", ["italia", "imperium"])
@@ -253,6 +254,9 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     assert "Aiko" in data["text/html"] and "data:image/png;base64," in data["text/html"]
     data, _ = shell.display_formatter.format(cc.score(state, "Aiko"))
     assert "text/html" in data and "image/png" in data
+    game = new("italia")
+    data, _ = shell.display_formatter.format(game)
+    assert "image/png" in data and "data:image/png;base64," in data["text/html"]
 
 
 def test_widget_register_formatters_is_a_no_op_outside_ipython() -> None:

@@ -34,7 +34,11 @@ class GameApp(widgets.VBox):
         tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view, self.history])
         for i, title in enumerate(("Players", "Score", "History")):
             tabs.set_title(i, title)
-        self.children = [widgets.HBox([self.map_view, widgets.VBox([self.controls, self.card_display])]), tabs,
+        # the map takes what room there is; the controls keep a readable column and wrap below when narrow
+        self.map_view.layout = widgets.Layout(flex="1 1 560px", min_width="420px", max_width="1000px", height="auto")
+        side = widgets.VBox([self.controls, self.card_display],
+                            layout=widgets.Layout(flex="0 1 420px", min_width="380px", overflow="auto"))
+        self.children = [widgets.HBox([self.map_view, side], layout=widgets.Layout(flex_flow="row wrap")), tabs,
                          self.error_log]
         self.refresh()
 

@@ -16,6 +16,7 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 import concordia_core as cc
+from concordia_core.goods import price_text
 from concordia_core.rules import colonist as colonist_rules
 from concordia_core.rules import mercator as mercator_rules
 from concordia_core.rules import prefect as prefect_rules
@@ -190,7 +191,7 @@ class ArchitectPanel(_Panel):
         options = []
         for city in sorted(build_sites(self.state, self.index)):
             goods, coins = house_price(self.state, city)
-            label = f"{city} ({self.state.city_goods[city]}): {goods} + {coins} coins"
+            label = f"{city} ({self.state.city_goods[city]}): {price_text(goods, coins)}"
             options.append((label + self.ok(cc.Build(city)), city))
         return options
 
@@ -206,6 +207,8 @@ class ArchitectPanel(_Panel):
                 label = f"{route}: {cost} step{'s' if cost != 1 else ''}"
                 options.append((label + self.ok(cc.Move(start, route)), route))
         self.route.options = options
+        legal = [route for label, route in options if not label.endswith(BAD)]
+        self.route.value = legal[0] if legal else None
 
     def _colonist_changed(self) -> None:
         self._fill_routes()
@@ -241,7 +244,7 @@ class ArchitectPanel(_Panel):
         head = ""
         if city is not None:
             goods, coins = house_price(self.state, city)
-            head = f"A house in {city} costs {_esc(goods)} + {coins} coins"
+            head = f"A house in {city} costs {_esc(price_text(goods, coins))}"
         sites = len(self.city.options)
         self.preview.value = (self.effect(self.build_action(), head) if city
                               else f"Choose a city to build in ({sites} next to your colonists)." if sites

@@ -29,7 +29,7 @@ from matplotlib.textpath import TextPath
 from PIL import Image
 
 import concordia_core as cc
-from concordia_core.goods import describe
+from concordia_core.goods import describe, price_text
 from concordia_core.rules.architect import build_sites, house_price
 from concordia_core.rules.prefect import production
 
@@ -102,14 +102,6 @@ class ProduceOverlay:
 
 
 Overlay = ReachOverlay | BuildOverlay | ProduceOverlay
-
-
-def price_text(goods: cc.Goods, coins: int) -> str:
-    """'brick + wine + 8 coins': a house price in words."""
-    parts = [(f"{n} {g}" if n > 1 else g) for g, n in goods.items_nonzero()]
-    if coins:
-        parts.append(f"{coins} coin" + ("" if coins == 1 else "s"))
-    return " + ".join(parts) or "free"
 
 
 # --- layout: positions, route shapes, label places (once per map) --------------------------------

@@ -60,9 +60,9 @@ class PlayerBoard(widgets.HTML):
         if state.actor == self.name and state.actor != state.to_move:
             marks.append("<b style='color:#ef6c00'>▶ must choose</b>")
         if state.praefectus_magnus == self.name:
-            marks.append("<span title='Praefectus Magnus'>👑 Praefectus Magnus</span>")
+            marks.append("<span style='border:1px solid #b8860b;padding:0 4px'>Praefectus Magnus</span>")
         if p.concordia:
-            marks.append("<span title='Concordia card (7 points)'>🏛 Concordia card</span>")
+            marks.append("<span style='border:1px solid #555;padding:0 4px'>Concordia card (7 points)</span>")
         hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
         top = f"{_esc(card_label(p.top_card))} (top of {len(p.discard)})" if p.top_card else "empty"
         on_map = ", ".join(_esc(c) for c in p.colonists) or "none"

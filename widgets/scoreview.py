@@ -102,7 +102,7 @@ class ScoreView(ipw.VBox):
 
     def __init__(self, state: cc.GameState | None = None, **kwargs: Any) -> None:
         self.table = ipw.HTML()
-        self.chart = ipw.Image(format="png", layout=ipw.Layout(max_width="100%", height="auto"))
+        self.chart = ipw.Image(format="png", layout=ipw.Layout(max_width="100%", height="auto", align_self="flex-start"))
         super().__init__(children=[self.table, self.chart], **kwargs)
         if state is not None:
             self.show(state)

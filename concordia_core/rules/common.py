@@ -7,7 +7,7 @@ from types import MappingProxyType
 
 from ..actions import Done
 from ..errors import IllegalAction
-from ..goods import GOODS, NO_GOODS, Goods, describe
+from ..goods import GOODS, NO_GOODS, Goods, price_text
 from ..maps import ConcordiaMap, load_map
 from ..state import Colonist, GameState, StoreChoice
 
@@ -26,9 +26,7 @@ def shortfall(state: GameState, index: int, goods: Goods, coins: int, what: str,
     p = state.players[index]
     if p.goods.covers(goods) and p.coins >= coins:
         return
-    need = describe(goods) if goods.total() else ""
-    if coins:
-        need = f"{need} + {coins} coins" if need else f"{coins} coins"
+    need = price_text(goods, coins)
     have = [f"{p.goods[g]} {g}" for g, n in goods.items_nonzero()]
     if coins:
         have.append(f"{p.coins} coins")
