@@ -108,11 +108,16 @@ def describe(goods: Goods) -> str:
     return " + ".join(parts) if parts else "nothing"
 
 
+def plural(n: int, word: str) -> str:
+    """'1 coin', '2 coins'."""
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def price_text(goods: Goods, coins: int = 0) -> str:
     """'1 brick + 1 wine + 4 coins': goods and coins in words, as the rules write a price."""
     parts = [f"{n} {g}" for g, n in goods.items_nonzero()]
     if coins:
-        parts.append(f"{coins} coin" + ("" if coins == 1 else "s"))
+        parts.append(plural(coins, "coin"))
     return " + ".join(parts) if parts else "nothing"
 
 

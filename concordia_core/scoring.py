@@ -5,6 +5,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from .cards import CONCORDIA_POINTS, GODS, card
+from .goods import plural
 from .maps import load_map
 from .state import GameState
 
@@ -56,10 +57,6 @@ class ScoreBreakdown:
                 f"{rows}<tr><th colspan='2'>Total</th><th style='text-align:right'>{self.total}</th></tr></table>")
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def counts(state: GameState, player: str) -> dict[str, int]:
     """What the gods count for a player: value in coins, houses, provinces, kinds of good, colonists."""
     p = state.player(player)
@@ -84,22 +81,22 @@ def score(state: GameState, player: str) -> ScoreBreakdown:
     def god_line(god: str, label: str, per_card: int, what: str) -> None:
         n = by_god.get(god, 0)
         lines.append(ScoreLine(god, label, n, per_card, n * per_card,
-                               f"{_plural(n, 'card')} x {per_card} ({what})"))
+                               f"{plural(n, 'card')} x {per_card} ({what})"))
 
     god_line("vesta", "Vesta", c["value"] // 10,
-             f"{p.coins} coins + goods worth {p.goods.value()} = {c['value']}, per full 10")          # R-SCORE-2
+             f"{plural(p.coins, 'coin')} + goods worth {p.goods.value()} = {c['value']}, per full 10")          # R-SCORE-2
     god_line("jupiter", "Jupiter", c["non_brick_houses"],
-             f"{_plural(c['non_brick_houses'], 'house')} in non-brick cities")                        # R-SCORE-3
-    god_line("saturnus", "Saturnus", c["provinces"], f"{_plural(c['provinces'], 'province')} with a house")  # R-SCORE-4
+             f"{plural(c['non_brick_houses'], 'house')} in non-brick cities")                        # R-SCORE-3
+    god_line("saturnus", "Saturnus", c["provinces"], f"{plural(c['provinces'], 'province')} with a house")  # R-SCORE-4
     god_line("mercurius", "Mercurius", 2 * c["kinds"],
-             f"2 x {_plural(c['kinds'], 'kind')} of good produced by your houses")                   # R-SCORE-5
-    god_line("mars", "Mars", 2 * c["colonists"], f"2 x {_plural(c['colonists'], 'colonist')} on the map")  # R-SCORE-6
+             f"2 x {plural(c['kinds'], 'kind')} of good produced by your houses")                   # R-SCORE-5
+    god_line("mars", "Mars", 2 * c["colonists"], f"2 x {plural(c['colonists'], 'colonist')} on the map")  # R-SCORE-6
     for cid in sorted(cid for cid in p.cards if card(cid).god == "minerva"):                           # R-SCORE-7
         spec = card(cid)
         houses = sum(state.city_goods[h] == spec.good for h in p.houses)
         lines.append(ScoreLine("minerva", f"Minerva ({spec.name})", 1, spec.points_per_house * houses,
                                spec.points_per_house * houses,
-                               f"{spec.points_per_house} x {_plural(houses, 'house')} in {spec.good} cities"))
+                               f"{spec.points_per_house} x {plural(houses, 'house')} in {spec.good} cities"))
     if p.concordia:
         lines.append(ScoreLine("concordia", "Concordia card", 1, CONCORDIA_POINTS, CONCORDIA_POINTS,
                                "ended the game"))

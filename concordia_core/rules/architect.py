@@ -6,7 +6,7 @@ from dataclasses import replace
 from ..actions import Action, Build, Done, Move
 from ..data import game_constants
 from ..errors import IllegalAction
-from ..goods import Goods
+from ..goods import Goods, plural
 from ..state import Colonist, GameState, Pending
 from .common import actor, board, finish, ordinal, pay, shortfall
 
@@ -99,7 +99,7 @@ def _move(state: GameState, action: Move) -> GameState:
         raise IllegalAction("R-ARCH-4", f"{action.route} already holds a colonist: you may pass through it "
                                         "but not end your move there")
     if cost > pending.steps_left:
-        raise IllegalAction("R-ARCH-3", f"moving from {action.start} to {action.route} costs {cost} steps; "
+        raise IllegalAction("R-ARCH-3", f"moving from {action.start} to {action.route} costs {plural(cost, 'step')}; "
                                         f"you have {pending.steps_left} left")
     colonists = list(p.colonists)
     colonists.remove(mover)
