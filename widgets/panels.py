@@ -93,7 +93,9 @@ class CardDisplay(widgets.HTML):
                 body = (f"<b>{_esc(c)}</b><br><span style='color:{GOD_COLOURS.get(c.god, '#333')}'>{_esc(c.god)}</span>"
                         f"<br>cost: {_esc(c.cost)}")
                 colour = "#fff"
-            cells.append(f"<td style='border:1px solid #999;padding:4px;background:{colour};vertical-align:top'>"
-                         f"slot {slot}<br>{body}<br><small>slot extra: {_esc(extra)}</small></td>")
+            cells.append(f"<div style='flex:0 0 auto;width:92px;border:1px solid #999;border-radius:4px;padding:3px;"
+                         f"background:{colour};line-height:1.25;font-size:12px'>"
+                         f"slot {slot}<br>{body}<br><small>slot extra: {_esc(extra)}</small></div>")
+        # cards wrap onto more rows in a narrow column rather than being cut off
         self.value = (f"<div><b>Card display</b> · deck: {state.deck_size} cards"
-                      f"<table style='border-collapse:collapse'><tr>{''.join(cells)}</tr></table></div>")
+                      f"<div style='display:flex;flex-wrap:wrap;gap:3px'>{''.join(cells)}</div></div>")
