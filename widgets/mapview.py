@@ -283,6 +283,13 @@ def _pieces_box(lay: Layout, city: str, rows: int = 1) -> tuple[float, float, fl
     return (x - half, y + r, x + half, y + r + lay.u(SLOT * rows + 0.02))
 
 
+def _box_distance(box: tuple[float, float, float, float], point: tuple[float, float]) -> float:
+    """Distance from a point to the nearest point of a box (0 inside it)."""
+    dx = max(box[0] - point[0], 0.0, point[0] - box[2])
+    dy = max(box[1] - point[1], 0.0, point[1] - box[3])
+    return math.hypot(dx, dy)
+
+
 def _place_labels(lay: Layout) -> None:
     """Greedy label placement: each city name goes to the free-est of a few spots around it."""
     m = lay.map
@@ -328,10 +335,14 @@ def _place_labels(lay: Layout) -> None:
             (x + r, y + lay.u(0.12), "left", "bottom", 0.006), (x - r, y + lay.u(0.12), "right", "bottom", 0.006),
             (x, y - r - lay.u(0.14), "center", "top", 0.008),
         ]
+        others = [p for other, p in lay.xy.items() if other != node]
         scored = []
         for cxp, cyp, ha, va, pref in candidates:
             box = _box(cxp, cyp, tw, th, ha, va)
-            scored.append((obs.cost(box) / (tw * th) + pref + out_of_bounds(box), (cxp, cyp, ha, va), box))
+            # a name that sits nearer another city than its own reads as that city's name
+            ambiguity = max(0.0, _box_distance(box, (x, y)) - min(_box_distance(box, p) for p in others))
+            scored.append((obs.cost(box) / (tw * th) + pref + out_of_bounds(box) + 2.0 * ambiguity / lay.u(1.0),
+                           (cxp, cyp, ha, va), box))
         scored.sort(key=lambda s: s[0])
         lay.name_pos[node] = scored[0][1]
         obs.add(scored[0][2], 4.0)
@@ -430,7 +441,8 @@ def _draw_static(ax: Axes, lay: Layout, city_goods: Mapping[str, str], players: 
                                                    "alpha": 0.75})
     for pid, (px, py) in lay.province_pos.items():
         ax.text(px - lay.u(0.15), py, lay.province_text[pid], ha="center", va="center", fontsize=PROVINCE_FS,
-                fontweight="bold", fontstyle="italic", color="#4A4036", alpha=0.9, zorder=2)
+                fontweight="bold", fontstyle="italic", color="#4A4036", zorder=2,
+                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.85})
     # key: goods and route kinds (bottom left)
     handles = [Line2D([], [], ls="", marker="o", ms=10, mfc=pal.good_colour(g), mec="#222222", label=g)
                for g in cc.GOODS]
