@@ -1,7 +1,7 @@
 """GameApp: the whole tutor screen for one Game, re-rendered from `game.state` after every change."""
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -17,14 +17,19 @@ from .scoreview import ScoreView
 
 
 class GameApp(widgets.VBox):
-    """Map, player boards, card display, action controls, score view, history and error log."""
+    """Map, player boards, card display, action controls, score view, history and error log.
 
-    def __init__(self, game: cc.Game, **kwargs: Any) -> None:
+    `hand_visible(name)` hides hands on the boards (a hot-seat table); `on_refresh()` is called after
+    every refresh once the app is built, so a table can follow the game."""
+
+    def __init__(self, game: cc.Game, *, hand_visible: Callable[[str], bool] | None = None,
+                 on_refresh: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.error_log = ErrorLog()
+        self.on_refresh: Callable[[], None] = lambda: None
         self._drawn: tuple[int, OverlayRequest | None] | None = None
-        self.boards = [PlayerBoard(p.name) for p in game.state.players]
+        self.boards = [PlayerBoard(p.name, hand_visible) for p in game.state.players]
         self.card_display = CardDisplay()
         self.map_view = MapView()
         self.score_view = ScoreView()
@@ -41,6 +46,8 @@ class GameApp(widgets.VBox):
         self.children = [widgets.HBox([self.map_view, side], layout=widgets.Layout(flex_flow="row wrap")), tabs,
                          self.error_log]
         self.refresh()
+        if on_refresh is not None:
+            self.on_refresh = on_refresh
 
     def overlay(self, request: OverlayRequest | None) -> Any:
         """The map overlay object for a control's request (ReachOverlay, BuildOverlay or ProduceOverlay)."""
@@ -70,6 +77,7 @@ class GameApp(widgets.VBox):
         self.history.show(state)
         self.score_view.show(state)
         self._draw_map(self.controls.overlay_request)
+        self.on_refresh()
 
 
 def play_tutor(map: str = "italia", players: Sequence[str] = ("You", "Practice"), seed: int = 1) -> GameApp:

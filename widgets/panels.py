@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
 from typing import Any
 
 import ipywidgets as widgets
@@ -45,11 +46,13 @@ def storehouse_html(player: cc.PlayerState) -> str:
 
 
 class PlayerBoard(widgets.HTML):
-    """One player's board: storehouse, coins, houses left, hand, discard pile, turn and markers."""
+    """One player's board: storehouse, coins, houses left, hand, discard pile, turn and markers.
+    `hand_visible(name)` decides whether the hand is shown (hot-seat tables hide other hands)."""
 
-    def __init__(self, name: str, **kwargs: Any) -> None:
+    def __init__(self, name: str, hand_visible: Callable[[str], bool] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.name = name
+        self.hand_visible = hand_visible or (lambda _name: True)
 
     def show(self, state: cc.GameState) -> None:
         """Render this player's holdings from `state`."""
@@ -63,7 +66,10 @@ class PlayerBoard(widgets.HTML):
             marks.append("<span style='border:1px solid #b8860b;padding:0 4px'>Praefectus Magnus</span>")
         if p.concordia:
             marks.append("<span style='border:1px solid #555;padding:0 4px'>Concordia card (7 points)</span>")
-        hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
+        if self.hand_visible(self.name):
+            hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
+        else:
+            hand = f"<i>{len(p.hand)} card{'s' * (len(p.hand) != 1)} (hidden)</i>"
         top = f"{_esc(card_label(p.top_card))} (top of {len(p.discard)})" if p.top_card else "empty"
         on_map = ", ".join(_esc(c) for c in p.colonists) or "none"
         self.value = (

@@ -1,0 +1,83 @@
+"""Strategy-study simulation (issue 7): seeded bot games through any concurrent.futures.Executor give
+the same results; progress is reported per game; every result replays from its seeds."""
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import concordia_core as cc
+from concordia_core import bots
+from concordia_core.errors import InvalidAction
+from concordia_core.simulate import GameTask, bot_seed, seat_names, simulate, tasks
+from widgets.lessons import ch15_strategy
+
+N = 4
+ARGS = dict(n_games=N, levels=["greedy", "random"], map_name="italia", players=2, seed=20, max_steps=2000)
+
+
+@pytest.fixture(scope="module")
+def by_process():
+    calls: list[tuple[int, int]] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        results = simulate(**ARGS, executor=pool, progress=lambda done, total: calls.append((done, total)))
+    return results, calls
+
+
+def test_simulate_same_results_whatever_the_executor(by_process):
+    results, _ = by_process
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        threaded = simulate(**ARGS, executor=pool)
+    default = simulate(**ARGS)
+    assert results == threaded == default
+    assert [r.seed for r in results] == [20 + k for k in range(N)]
+
+
+def test_simulate_progress_called_once_per_game(by_process):
+    _, calls = by_process
+    assert calls == [(k, N) for k in range(1, N + 1)]
+
+
+def test_simulate_results_replay_from_their_seeds(by_process):
+    results, _ = by_process
+    for r in results:
+        names = seat_names(["greedy", "random"])
+        game = cc.new_game("italia", names, r.seed)
+        players = [bots.make(level, bot_seed(r.seed, i)) for i, level in enumerate(["greedy", "random"])]
+        state = bots.play_game(game.state, dict(zip(names, players, strict=True)))
+        assert r.finished and state.over
+        ranking = cc.final_ranking(state)
+        for p in r.players:
+            breakdown = cc.score(state, p.name)
+            assert p.total == breakdown.total == sum(p.points.values())
+            assert p.points == breakdown.by_god() and p.rank == ranking.index(p.name) + 1
+        assert r.winner.name == ranking[0]
+
+
+def test_simulate_levels_cycle_over_seats_and_bad_input():
+    work = tasks(2, ["greedy", "random"], "imperium", 5)
+    assert work[0].levels == ("greedy", "random", "greedy", "random", "greedy")
+    assert isinstance(work[1], GameTask) and work[1].seed == 1
+    assert simulate(0, ["random"], "italia", 2) == []
+    with pytest.raises(InvalidAction, match="levels are random, greedy"):
+        tasks(1, ["genius"], "italia", 2)
+    with pytest.raises(InvalidAction, match="n_games"):
+        tasks(-1, ["random"], "italia", 2)
+
+
+def test_simulate_stops_endless_game_and_marks_it():
+    [result] = simulate(1, ["random"], "italia", 2, seed=3, executor=ThreadPoolExecutor(1), max_steps=5)
+    assert not result.finished and result.steps == 5
+
+
+def test_simulate_ch15_checker_uses_the_results(by_process):
+    results, _ = by_process
+    best = ch15_strategy.best_god(results, "greedy")
+    means = ch15_strategy.mean_points(results, "greedy")
+    assert means[best] == max(means.values())
+    assert ch15_strategy.check_best_god(best, results)
+    worse = min(means, key=lambda g: means[g])
+    assert not ch15_strategy.check_best_god(worse, results)
+    assert not ch15_strategy.check_best_god("pluto", results)
+    fig = ch15_strategy.box_plots({"greedy vs random": results})
+    assert len(fig.axes) == 1

@@ -1,0 +1,268 @@
+"""The table widget (issue 7): bots-only games to the final screen, a person against a bot through the
+controls, hot-seat hiding, hints against score(), the first-game intermediate scoring, save and resume,
+and the chapter-14 checker. Driven without a browser (`.value`, `.click()`, the table's methods)."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+import concordia_core as cc
+from concordia_core.errors import RecordError
+from widgets import controls as ctl
+from widgets.errors import CALLBACK_ERRORS
+from widgets.lessons import ch12_end, ch14_first_game
+from widgets.table import Seat, TableApp, default_map, tie_explanation
+
+
+@pytest.fixture(autouse=True)
+def fail_on_callback_errors():
+    """Fail the test when any guarded widget callback raised (ipywidgets would only log it)."""
+    CALLBACK_ERRORS.clear()
+    yield
+    errors = list(CALLBACK_ERRORS)
+    CALLBACK_ERRORS.clear()
+    if errors:
+        pytest.fail(f"widget callbacks raised: {errors!r}")
+
+
+def shown_ranking(table: TableApp) -> list[str]:
+    block = re.search(r"<ol class='ranking'>(.*?)</ol>", table.final.value, re.S)
+    assert block, "the final screen shows no ranking"
+    return re.findall(r"<li><b>(.*?)</b>", block.group(1))
+
+
+def play_person_step(table: TableApp) -> None:
+    """The person who must act plays a step through the controls: a card from the picker, else the
+    first legal step typed in the notation box (both end in ActionControls.attempt, like Apply)."""
+    controls = table.view.controls
+    legal = table.game.legal_actions()
+    before = len(table.game.history)
+    if isinstance(controls.panel, ctl.CardPicker):
+        card = next(a.card for a in legal if isinstance(a, cc.PlayCard))
+        controls.panel.card.value = card
+        controls.panel.apply.click()
+    else:
+        controls.notation.value = str(legal[0])
+        controls.notation_go.click()
+    assert controls.message.value == "", controls.message.value
+    assert len(table.game.history) > before
+
+
+# --- bots only, whole games ---------------------------------------------------------------------------
+@pytest.mark.parametrize("map_name, kinds, seed", [
+    (None, ["greedy", "random"], 2),
+    ("italia", ["greedy", "random", "greedy", "random"], 1),
+    ("imperium", ["random", "greedy", "random", "greedy"], 1),
+])
+def test_widget_table_bots_play_whole_game_to_final_screen(map_name, kinds, seed):
+    seats = [Seat(f"Bot {i}", k) for i, k in enumerate(kinds, start=1)]
+    table = TableApp(seats, map_name, seed=seed, auto=False)
+    assert table.game.map_name == (map_name or "italia")
+    assert table.final.value == "" and not table.bot_button.disabled
+    table.bot_button.click()
+    state = table.state
+    assert state.over
+    assert shown_ranking(table) == cc.final_ranking(state)
+    assert "Final score" in table.final.value and "Vesta" in table.final.value
+    for p in state.players:
+        assert f">{cc.score(state, p.name).total}</th>" in table.final.value
+    assert len(table.bot_moves) == len(table.game.history)
+    assert all(m.reason for m in table.bot_moves)
+    assert table.view.controls.layout.display == "none" and table.bot_button.disabled
+
+
+def test_widget_table_auto_mode_plays_bots_only_game_at_once():
+    table = TableApp([Seat("A", "random"), Seat("B", "greedy"), Seat("C", "random")], seed=2)
+    assert table.state.over and shown_ranking(table) == cc.final_ranking(table.state)
+
+
+def test_widget_table_map_by_player_count_and_bad_seats():
+    assert [default_map(n) for n in (2, 3, 4, 5)] == ["italia", "italia", "italia", "imperium"]
+    table = TableApp([Seat(f"P{i}", "random") for i in range(5)], seed=1, auto=False)
+    assert table.game.map_name == "imperium"
+    with pytest.raises(cc.SetupError, match="2 to 5 seats"):
+        TableApp([Seat("Solo")])
+    with pytest.raises(cc.SetupError, match="kinds are human, random, greedy"):
+        TableApp([Seat("A", "genius"), Seat("B")])
+
+
+# --- a person against a bot ---------------------------------------------------------------------------
+def test_widget_table_person_plays_against_greedy_bot():
+    table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
+    assert table.state.actor == "You"              # the bot moved first by itself (auto mode)
+    assert table.pass_screen.layout.display is None and "Pass the device to You" in table.pass_message.value
+    table.confirm_button.click()
+    assert table.viewer == "You" and table.view.layout.display is None
+    cards_played = 0
+    for _ in range(200):                            # a few whole turns of the person, each to its end
+        if table.state.over or (cards_played == 4 and table.state.pending is None):
+            break
+        assert table.state.actor == "You" and not table.waiting_for_pass()   # one person: no pass screen again
+        cards_played += isinstance(table.view.controls.panel, ctl.CardPicker)
+        play_person_step(table)
+    assert cards_played == 4 or table.state.over
+    assert table.bot_moves and all(m.player == "Livia" and m.reason for m in table.bot_moves)
+    assert "Bot moves" in table.bot_log.value and table.bot_moves[-1].reason in table.bot_log.value.replace("&#x27;", "'")
+
+
+def test_widget_table_refuses_person_step_on_bot_turn():
+    table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
+    if table.state.actor == "Livia":
+        assert not table.play("play TRIBUNE") and "Livia" in table.view.controls.message.value
+        assert table.bot_step() == 1
+
+
+def test_widget_table_pass_device_between_two_people_hides_other_hand():
+    table = TableApp([Seat("Aiko", "human"), Seat("Ben", "human"), Seat("Bot", "random")], "italia", seed=5)
+    first = table.state.actor
+    assert first in ("Aiko", "Ben")
+    other = "Ben" if first == "Aiko" else "Aiko"
+    assert f"Pass the device to {first}" in table.pass_message.value
+    assert table.confirm_button.description == f"I am {first} — show my hand"
+    assert table.view.layout.display == "none" and table.view.controls.layout.display == "none"
+    table.confirm_button.click()
+    boards = {b.name: b for b in table.view.boards}
+    mine = table.state.player(first)
+    assert "(hidden)" not in boards[first].value and str(cc.card(mine.hand[0])) in boards[first].value
+    n = len(table.state.player(other).hand)
+    assert f"Hand: <i>{n} cards (hidden)</i>" in boards[other].value
+    assert "Hand: <i>" in boards["Bot"].value
+    while table.state.actor == first:
+        play_person_step(table)
+    assert table.state.actor == other           # the bot played (auto) if it sat between them
+    assert table.waiting_for_pass() and f"Pass the device to {other}" in table.pass_message.value
+    assert table.view.layout.display == "none"
+    assert not table.show_hints() and "person holding the device" in table.hint_html.value
+    table.confirm_button.click()
+    assert "(hidden)" not in boards[other].value and "(hidden)" in boards[first].value
+
+
+def test_widget_table_hints_agree_with_score():
+    table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
+    table.confirm()
+    state = table.state
+    table.hint_button.click()
+    hints = table.last_hints
+    assert 1 <= len(hints) <= 3
+    before = cc.score(state, "You").by_god()
+    for h in hints:
+        after = cc.score(h.result, "You").by_god()
+        assert dict(h.score_change) == {g: after[g] - before[g] for g in before}
+        assert h.total_change == cc.score(h.result, "You").total - cc.score(state, "You").total
+        assert str(h.action) in table.hint_html.value
+    assert len(table.hint_buttons.children) == len(hints)
+    step = len(table.game.history)
+    table.hint_buttons.children[0].click()
+    assert table.game.history[step].action == hints[0].action
+    assert table.hint_html.value == ""          # hints belong to the position they were asked in
+
+
+# --- first-game intermediate scoring ------------------------------------------------------------------
+def test_widget_table_shows_intermediate_scoring():
+    table = TableApp([Seat("A", "greedy"), Seat("B", "random"), Seat("C", "greedy")], "italia", seed=2, auto=False)
+    assert "First-game intermediate scoring" in table.mid.value and "not played yet" in table.mid.value
+    while all(r is None for r in table.state.mid_scores):
+        assert table.run_bots(max_steps=10)
+    state = table.state
+    i = next(k for k, r in enumerate(state.mid_scores) if r is not None)
+    name = state.players[i].name
+    assert f"recorded <b>{state.mid_scores[i]}</b> points" in table.mid.value
+    assert any(f"R-MID-2: {name}" in a for a in table.announcements)
+    while table.state.mid_payout is None:
+        assert table.run_bots(max_steps=20)
+    assert "the prizes are paid" in table.mid.value and "competition" in table.mid.value
+    for p, coins in zip(table.state.players, table.state.mid_payout, strict=True):
+        assert re.search(rf"{p.name}: \d+ points, place \d[^<]*→ <b>{coins} coin", table.mid.value)
+    assert any(a.startswith("R-MID-3") for a in table.announcements)
+
+
+def test_widget_table_standard_game_has_no_intermediate_scoring():
+    table = TableApp([Seat("A", "random"), Seat("B", "random")], seed=1, first_game=False, auto=False)
+    assert table.mid.value == "" and "standard game" in table.status.value
+
+
+def test_widget_tie_explained_in_words():
+    state = ch12_end.tie_state()                       # Aiko and Chloe tie; Dario holds Praefectus Magnus
+    text = tie_explanation(state)
+    winner = cc.final_ranking(state)[0]
+    assert winner == "Chloe" and "Aiko and Chloe tie" not in text      # listed in ranking order
+    assert "Chloe and Aiko tie" in text and "Dario holds Praefectus Magnus" in text and "R-SCORE-9" in text
+    assert "Dario → Chloe" in text
+    held = tie_explanation(ch12_end.tie_scenario("Aiko").build())
+    assert "Aiko holds Praefectus Magnus, so Aiko ranks first" in held
+
+
+# --- save and resume ----------------------------------------------------------------------------------
+def test_widget_table_save_and_load_resume(tmp_path):
+    table = TableApp([Seat("You", "human"), Seat("Livia", "greedy"), Seat("Rex", "random")], "italia", seed=3)
+    table.confirm()
+    for _ in range(3):
+        play_person_step(table)
+        if table.waiting_for_pass():
+            table.confirm()
+    text = table.save()
+    data = json.loads(text)
+    assert [s["kind"] for s in data["seats"]] == ["human", "greedy", "random"]
+    assert data["seats"][1]["seed"] is not None and data["game"]["actions"] == table.game.actions
+    again = TableApp.load(text)
+    assert again.state == table.state and again.seats == table.seats and again.viewer == table.viewer
+    assert again.game.actions == table.game.actions
+    # through the buttons, with a file name in the box
+    path = tmp_path / "first.json"
+    table.file_name.value = str(path)
+    table.save_button.click()
+    assert path.exists() and "Saved step" in table.file_status.value
+    other = TableApp([Seat("X", "random"), Seat("Y", "random")], seed=9, auto=False)
+    other.file_name.value = str(path)
+    other.load_button.click()
+    assert other.state == table.state and other.seats == table.seats and "Loaded" in other.file_status.value
+    assert [b.name for b in other.view.boards] == [p.name for p in table.state.players]
+
+
+@pytest.mark.parametrize("text, words", [
+    ("{not json", "not valid JSON"),
+    ('{"format": "other"}', "not a saved Concordia table"),
+    ('{"format": "concordia-tutor-table", "version": 1, "seats": [], "game": null}', "seats are invalid"),
+    ('{"format": "concordia-tutor-table", "version": 1, "seats": [{"name": "A", "kind": "human"}, '
+     '{"name": "B", "kind": "human"}], "game": {"format": "nope"}}', "not a Concordia Tutor game record"),
+])
+def test_widget_table_load_bad_text_explained(tmp_path, text, words):
+    with pytest.raises(RecordError, match=words):
+        TableApp.load(text)
+    table = TableApp([Seat("A", "random"), Seat("B", "random")], seed=1, auto=False)
+    path = tmp_path / "bad.json"
+    path.write_text(text)
+    table.file_name.value = str(path)
+    table.load_button.click()
+    assert "Cannot load" in table.file_status.value and "Traceback" not in table.file_status.value
+    table.file_name.value = str(tmp_path / "missing.json")
+    table.load_button.click()
+    assert "Cannot read" in table.file_status.value
+
+
+# --- chapter 14 exercise --------------------------------------------------------------------------------
+def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
+    ex = ch14_first_game.make_hint_exercise()
+    table = ex.table
+    assert not ex.check() and "not played a step" in ex.verdict.message
+    table.confirm()
+    table.show_hints()
+    assert table.play_hint(0)
+    assert ex.check(), ex.verdict.message
+    assert "hint 1" in ex.feedback.value
+
+    wrong_ex = ch14_first_game.make_hint_exercise()
+    t2 = wrong_ex.table
+    t2.confirm()
+    shown = {h.action for h in t2.show_hints()}
+    other = next(a for a in t2.game.legal_actions() if a not in shown)
+    assert t2.play(other)
+    verdict = wrong_ex.check()
+    assert not verdict and "not one of the hints" in verdict.message
+
+
+def test_widget_ch14_bot_demo_lists_reasons():
+    moves = ch14_first_game.bot_demo(steps=6)
+    assert len(moves) == 6 and all(m.reason and m.action for m in moves)
