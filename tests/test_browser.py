@@ -378,13 +378,18 @@ def full_screenshot(page: Any, name: str) -> Path:
 
 
 # --- every chapter ------------------------------------------------------------------------------------
+PLOTS_NOT_MAPS = {"15_strategy_study.ipynb"}  # a chapter of score plots: it shows no board on purpose
+
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
 def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -> None:
     path = f"notebooks/{notebook.name}"
     report = open_and_run(page, lab, path)
     shot = full_screenshot(page, notebook.stem)
     assert_clean(page, path, report)
-    assert_map_visible(page, path)
+    if notebook.name in PLOTS_NOT_MAPS:
+        assert any(i["width"] >= 300 for i in page.evaluate(JS_MAP_IMAGES)), f"{path}: its plots are not visible"
+    else:
+        assert_map_visible(page, path)
     assert shot.stat().st_size > 10_000
 
 

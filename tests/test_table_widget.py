@@ -92,9 +92,11 @@ def test_widget_table_map_by_player_count_and_bad_seats():
 def test_widget_table_person_plays_against_greedy_bot():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
     assert table.state.actor == "You"              # the bot moved first by itself (auto mode)
-    assert table.pass_screen.layout.display is None and "Pass the device to You" in table.pass_message.value
-    table.confirm_button.click()
+    # the only person at the table holds the device from the start: no pass screen, the board shows
+    assert table.pass_screen.layout.display == "none" and not table.waiting_for_pass()
     assert table.viewer == "You" and table.view.layout.display is None
+    board = {b.name: b.value for b in table.view.boards}
+    assert "(hidden)" in board["Livia"] and "(hidden)" not in board["You"]
     cards_played = 0
     for _ in range(200):                            # a few whole turns of the person, each to its end
         if table.state.over or (cards_played == 4 and table.state.pending is None):

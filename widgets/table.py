@@ -214,6 +214,7 @@ class TableApp(widgets.VBox):
     # --- building and rebuilding the table ------------------------------------------------------
     def _setup(self, game: cc.Game, seats: list[Seat]) -> None:
         """(Re)build the table for `game` and `seats` (used by __init__ and by Load)."""
+        self._game = game
         self.seats = seats
         self.kind = {s.name: s.kind for s in seats}
         self.bots = {s.name: bots.make(s.kind, s.seed) for s in seats if s.is_bot}
@@ -221,7 +222,9 @@ class TableApp(widgets.VBox):
         self.announcements: list[str] = []
         self.last_hints: list[bots.Hint] = []
         self._hints_for: cc.GameState | None = None
-        self.viewer: str | None = None
+        people = [s.name for s in seats if not s.is_bot]
+        # one person at the table holds the device from the start: there is nobody to hide a hand from
+        self.viewer: str | None = people[0] if len(people) == 1 else None
         self._running = False
         self._seen = game.state
         self.view = GameApp(game, hand_visible=self.may_see_hand, on_refresh=self.after_change)
@@ -236,11 +239,11 @@ class TableApp(widgets.VBox):
 
     @property
     def game(self) -> cc.Game:
-        return self.view.game
+        return self._game
 
     @property
     def state(self) -> cc.GameState:
-        return self.view.game.state
+        return self._game.state
 
     # --- who acts, who sees ---------------------------------------------------------------------
     def humans(self) -> list[str]:
