@@ -257,6 +257,8 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     game = new("italia")
     data, _ = shell.display_formatter.format(game)
     assert "image/png" in data and "data:image/png;base64," in data["text/html"]
+    data, _ = shell.display_formatter.format(score_chart(state))
+    assert data["image/png"][:4] == b"\x89PNG"
 
 
 def test_widget_register_formatters_is_a_no_op_outside_ipython() -> None:

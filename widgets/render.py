@@ -80,7 +80,7 @@ def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
 
 
 def register_formatters(shell: Any = None) -> bool:
-    """Register PNG and HTML display formatters for GameState, Game and ScoreBreakdown with IPython.
+    """Register PNG and HTML display formatters for GameState, Game, ScoreBreakdown and Figure with IPython.
 
     Uses the running IPython shell (or `shell`); outside IPython it does nothing and returns False.
     """
@@ -97,5 +97,7 @@ def register_formatters(shell: Any = None) -> bool:
     formatters["text/html"].for_type(cc.GameState, state_display_html)
     formatters["image/png"].for_type(cc.ScoreBreakdown, breakdown_png)
     formatters["image/png"].for_type(cc.Game, lambda game: state_png(game.state))
+    # figures made without pyplot (the tutor's charts) show as pictures without `%matplotlib inline`
+    formatters["image/png"].for_type(Figure, figure_png)
     formatters["text/html"].for_type(cc.Game, lambda game: state_display_html(game.state))
     return True
