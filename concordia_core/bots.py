@@ -25,33 +25,43 @@ from types import MappingProxyType
 
 from .actions import Action, Build, Collect, Copy, Done, Income, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade
 from .cards import card, cards_for_sale, decks_for
+from .data import game_constants
 from .engine import apply, legal_actions
 from .errors import InvalidAction
 from .goods import GOODS, PRICE, Goods, describe
 from .maps import ConcordiaMap, load_map
 from .rules import architect, senator
 from .rules.tribune import COLONIST_COST
-from .scoring import ScoreBreakdown, score
+from .scoring import ScoreBreakdown, counts, score
 from .state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, Colonist, GameState
-
-LEVELS = ("random", "greedy")
 
 Line = list[tuple[Action, GameState]]   # steps of a card play: each action and the state it produced
 
 # --- evaluation weights (tuned on seeded games against the random level and against itself) ---------
 COIN = 0.33            # points a coin (or a good's worth of coins) is worth early on, as building material
 WANTED = 2.0           # extra coins a good is worth when a reachable house or a wanted card needs it
-RICH = 30              # coins beyond this count a quarter: a hoard builds nothing without goods
-LATER = {"jupiter": 1.5, "saturnus": 1.5, "mercurius": 2.0}   # cards expected later count what is built now
+RICH = 30              # coins beyond this count half: a hoard builds nothing without goods
+BUY_LIMIT = 4          # the Mercator buys at most this many of one good in a play
+LATER = {"jupiter": 2.5, "saturnus": 2.5, "mercurius": 3.0}   # cards expected later count what is built now
+IDLE_ARCHITECT = 3.0   # an Architect that builds nothing is lost until the next Tribune
+HOUSES_AHEAD = 12      # houses a player still builds in a whole game, roughly (cards' expected growth)
 PRODUCTION = 1.5       # future productions expected from a house, in units of its good
-SITE = 0.4             # share of a reachable city's worth already counted while a colonist stands next to it
-DECAY = 0.7            # each further site, or card in hand, counts for less (one play does only so much)
+SITE = 0.15            # share of a reachable city's worth already counted while a colonist stands next to it
+SITE_DECAY = 0.7       # each further city next to a colonist counts for less (one play builds only so much)
+HAND_DECAY = 0.6       # each further card in hand counts for less (one card is played per turn)
 HAND = {"ARCHITECT": 4.0, "PREFECT": 3.0, "SENATOR": 3.0, "COLONIST": 2.5, "MERCATOR": 2.0,
         "DIPLOMAT": 2.0, "CONSUL": 2.0, "SPECIALIST": 1.5, "TRIBUNE": 0.0}
-OWNED = {"ARCHITECT": 3.0, "PREFECT": 2.5, "COLONIST": 2.0, "MERCATOR": 2.0, "CONSUL": 1.5,
-         "DIPLOMAT": 1.5, "SENATOR": 1.0, "SPECIALIST": 1.0, "TRIBUNE": 0.0}
-KIND_NAMES = {"ARCHITECT": "Architect", "PREFECT": "Prefect", "MERCATOR": "Mercator", "TRIBUNE": "Tribune",
-              "DIPLOMAT": "Diplomat", "SENATOR": "Senator", "CONSUL": "Consul", "COLONIST": "Colonist"}
+OWNED = {"ARCHITECT": 1.5, "PREFECT": 1.25, "COLONIST": 1.0, "MERCATOR": 1.0, "CONSUL": 0.75,
+         "DIPLOMAT": 0.75, "SENATOR": 0.5, "SPECIALIST": 0.5, "TRIBUNE": 0.0}
+NEW_COLONIST = describe(COLONIST_COST)   # '1 food + 1 tools' (R-TRIB-3, R-COLO-1)
+DONE_REASONS = {
+    "ARCHITECT": "ends the Architect: no other house is worth its price now",
+    "MERCATOR": "ends the Mercator: no other trade makes the storehouse better",
+    "SENATOR": "ends the Senator: no other card is worth its price now",
+    "CONSUL": "ends the Consul: no card is worth its price now",
+    "TRIBUNE": f"ends the Tribune without a new colonist: not worth {NEW_COLONIST} now",
+    "COLONIST": f"ends the Colonist: no other colonist is worth {NEW_COLONIST} now",
+}
 
 
 # --- public values -------------------------------------------------------------------------------
@@ -76,7 +86,7 @@ class Hint:
     score_change: Mapping[str, int]
     total_change: int
     result: GameState
-    value: float            # the greedy evaluation of `result` minus that of the current position
+    value: float            # how much better the greedy level judges `result` than the current position
 
     def __str__(self) -> str:
         gods = ", ".join(f"{n:+d} {g.capitalize()}" for g, n in self.score_change.items() if n)
@@ -93,19 +103,11 @@ class Bot:
         self._rng = random.Random(seed)
 
     def choose(self, state: GameState) -> Choice:
+        """A legal action for `state.actor` with a one-line reason; InvalidAction once the game is over."""
         raise NotImplementedError
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} level={self.level!r} seed={self.seed}>"
-
-
-def make(level: str, seed: int = 0) -> Bot:
-    """A bot of the given level ("random" or "greedy") with its own seeded random generator."""
-    bots = {"random": RandomBot, "greedy": GreedyBot}
-    key = str(level).strip().lower()
-    if key not in bots:
-        raise InvalidAction(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
-    return bots[key](seed)
 
 
 def play_game(state: GameState, bots: Mapping[str, Bot] | list[Bot], max_steps: int = 50_000) -> GameState:
@@ -127,7 +129,7 @@ class RandomBot(Bot):
     def choose(self, state: GameState) -> Choice:
         options = _options(state)
         action = self._rng.choice(options)
-        return Choice(action, f"picks one of {len(options)} legal steps at random: {_verb(state, action)}")
+        return Choice(action, f"picks one of {len(options)} legal steps at random: {_verb(action)}")
 
 
 class GreedyBot(Bot):
@@ -158,6 +160,18 @@ class GreedyBot(Bot):
         return Choice(line[0][0], self._plan[0][2])
 
 
+_BOTS: dict[str, type[Bot]] = {cls.level: cls for cls in (RandomBot, GreedyBot)}
+LEVELS: tuple[str, ...] = tuple(_BOTS)
+
+
+def make(level: str, seed: int = 0) -> Bot:
+    """A bot of the given level ("random" or "greedy") with its own seeded random generator."""
+    key = str(level).strip().lower()
+    if key not in _BOTS:
+        raise InvalidAction(f"unknown bot level {level!r}; levels are {', '.join(LEVELS)}")
+    return _BOTS[key](seed)
+
+
 # --- hints ---------------------------------------------------------------------------------------
 def hints(state: GameState, top: int = 3) -> list[Hint]:
     """The `top` best candidate steps for the player who must act, best first by the greedy
@@ -171,19 +185,19 @@ def hints(state: GameState, top: int = 3) -> list[Hint]:
     base = planner.evaluate(state)
     before = score(state, name).by_god()
     if state.pending is None and not state.choices:
-        lines = [line for _, line in planner.plays(state)]
+        lines = planner.plays(state)
     else:
         lines = []
         for action in options:
             after = apply(state, action)
-            lines.append([(action, after)] + planner.finish(after))
+            line = [(action, after)] + planner.finish(after)
+            lines.append((planner.evaluate(line[-1][1]), line))
     result: list[Hint] = []
-    for line in lines:
+    for value, line in lines:
         final = line[-1][1]
         after = score(final, name).by_god()
         change = MappingProxyType({god: after[god] - before[god] for god in before})
-        result.append(Hint(line[0][0], _describe(state, me, line), change, sum(change.values()), final,
-                           planner.evaluate(final) - base))
+        result.append(Hint(line[0][0], _describe(state, me, line), change, sum(change.values()), final, value - base))
     result.sort(key=lambda h: -h.value)
     return result[:max(0, top)]
 
@@ -211,6 +225,7 @@ class Planner:
         self.rivals = max(others, default=0.0)
 
     def outlook(self, state: GameState, breakdown: ScoreBreakdown | None = None) -> Outlook:
+        """The player's prospects in `state`, judged with this look-ahead's clock and wanted goods."""
         return Outlook(state, self.me, self.r, self.wants, breakdown)
 
     def evaluate(self, state: GameState) -> float:
@@ -226,13 +241,14 @@ class Planner:
         seen: set[tuple] = set()
         result = []
         for play in legal_actions(state):
-            c = card(play.card)
+            c = _card(play.card)
             key = (c.kind, c.coins, c.good)
             if key not in seen:
                 seen.add(key)
                 after = apply(state, play)
                 line = [(play, after)] + self.finish(after)
-                result.append((self.evaluate(line[-1][1]), line))
+                idle = c.kind == "ARCHITECT" and not any(isinstance(a, Build) for a, _ in line)
+                result.append((self.evaluate(line[-1][1]) - IDLE_ARCHITECT * idle, line))
         return result
 
     def finish(self, state: GameState) -> Line:
@@ -248,7 +264,7 @@ class Planner:
             return self._own_choices(state)
         if state.pending.phase == "diplomat":
             return self._best_of(state, legal_actions(state), deep=True)
-        kind = card(state.pending.action).kind
+        kind = _card(state.pending.action).kind
         if kind == "ARCHITECT":
             return self._architect(state)
         if kind == "MERCATOR":
@@ -279,21 +295,42 @@ class Planner:
         return line
 
     def _mercator(self, state: GameState) -> Line:
-        """Trade while a trade improves the storehouse: sell a surplus, buy what reachable houses and
-        a wanted card need (buy and sell prices are equal, so trading never changes the score)."""
-        line: Line = []
-        while state.pending is not None and state.actor_index == self.me:
-            p = state.players[self.me]
-            outlook = self.outlook(state)
-            best: tuple[float, Action] = (outlook.econ(p.goods, p.coins) + 0.05, Done())
-            for action in legal_actions(state):
-                if isinstance(action, Trade):
-                    goods = p.goods + Goods({action.good: action.amount})
-                    value = outlook.econ(goods, p.coins - action.amount * PRICE[action.good])
+        """The best trade in at most two kinds (R-MERC-2), found by trying every pair of kinds and
+        amounts: sell a surplus, buy what reachable houses and a wanted card need. Buy and sell
+        prices are equal, so trading never changes the score; it only readies the storehouse."""
+        p = state.players[self.me]
+        outlook = self.outlook(state)
+        traded = state.pending.kinds
+        if len(traded) >= 2:
+            pairs = [tuple(traded)]
+        elif traded:
+            pairs = [(traded[0], g) for g in GOODS if g != traded[0]]
+        else:
+            pairs = [(a, b) for i, a in enumerate(GOODS) for b in GOODS[i + 1:]]
+        held, coins, waiting = p.goods, p.coins, p.waiting_total
+        best: tuple[float, tuple[int, int], tuple[str, str]] = (outlook.econ(held, coins) + 0.05, (0, 0), pairs[0])
+        for a, b in pairs:
+            rest = outlook.goods_worth(held, skip=(a, b))
+            others = held.total() - held[a] - held[b] + waiting
+            ta, tb = outlook.table[a], outlook.table[b]
+            for da in range(-held[a], BUY_LIMIT + 1):
+                for db in range(-held[b], BUY_LIMIT + 1):
+                    left = coins - da * PRICE[a] - db * PRICE[b]
+                    used = others + held[a] + da + held[b] + db
+                    if left < 0 or used > STOREHOUSE_SLOTS:
+                        continue
+                    value = outlook.coin * (rest + ta[held[a] + da] + tb[held[b] + db]
+                                            + _coin_worth(left) - _crowding(STOREHOUSE_SLOTS - used))
                     if value > best[0]:
-                        best = (value, action)
-            state = apply(state, best[1])
-            line.append((best[1], state))
+                        best = (value, (da, db), (a, b))
+        trades = sorted((Trade(g, d) for g, d in zip(best[2], best[1], strict=True) if d), key=lambda t: t.amount)
+        line: Line = []
+        for action in trades + ([Done()] if not trades else []):
+            state = apply(state, action)
+            line.append((action, state))
+        if state.pending is not None and state.actor_index == self.me and not state.pending.finished:
+            state = apply(state, Done())
+            line.append((Done(), state))
         return line
 
     def _architect(self, state: GameState) -> Line:
@@ -368,7 +405,7 @@ class Planner:
                 if i in serving:
                     continue
                 here = site_value(col.where)
-                for route, cost in m.reachable_routes(col.kind, col.where, steps, occupied).items():
+                for route, cost in sorted(m.reachable_routes(col.kind, col.where, steps, occupied).items()):
                     gain = site_value(route) - here - 0.05 * cost
                     if gain > 0.25 and (best is None or gain > best[0]):
                         best = (gain, i, route, cost)
@@ -407,6 +444,7 @@ class _Geo:
     ends: Mapping[str, tuple[str, str]]
     province: Mapping[str, str]
     adjacent: Mapping[tuple[str, str], tuple[str, ...]]      # (kind, city) -> routes ending there
+    provinces: int
 
 
 @cache
@@ -418,7 +456,10 @@ def _geo(map_id: str) -> _Geo:
             adjacent.setdefault((route.kind, end), []).append(rid)
     return _Geo(m.rome, {rid: r.ends for rid, r in m.routes.items()},
                 {cid: c.province for cid, c in m.cities.items()},
-                {k: tuple(v) for k, v in adjacent.items()})
+                {k: tuple(v) for k, v in adjacent.items()}, len(m.provinces))
+
+
+_card = cache(card)   # card facts by id, looked up often during the look-ahead
 
 
 @cache
@@ -435,6 +476,32 @@ def remaining(state: GameState) -> float:
     cards = (sum(c is not None for c in state.display) + len(state.deck)) / _cards_for_sale(len(state.players))
     houses = 1 - max(len(p.houses) for p in state.players) / HOUSES_PER_PLAYER
     return max(0.0, min(cards, houses))
+
+
+def _coin_worth(coins: int) -> float:
+    return min(coins, RICH) + 0.5 * max(0, coins - RICH)
+
+
+def _crowding(free: int) -> float:
+    """Coins' worth lost when fewer than 2 storehouse slots are free for production (R-STORE-1)."""
+    return 3.0 * max(0, 2 - free)
+
+
+@cache
+def _goods_table(wants: tuple[tuple[str, int], ...]) -> Mapping[str, tuple[float, ...]]:
+    """Worth in coins of holding n units of each good: its price, plus WANTED for each unit wanted,
+    and a little less for each unit beyond the wanted ones (a balanced storehouse)."""
+    want = dict(wants)
+    table = {}
+    for good in GOODS:
+        worth, row = 0.0, [0.0]
+        for k in range(STOREHOUSE_SLOTS):
+            extra = k - want.get(good, 0)
+            worth += WANTED if extra < 0 else 0.0
+            worth += PRICE[good] * max(0.5, 1.0 - 0.12 * max(0, extra))
+            row.append(worth)
+        table[good] = tuple(row)
+    return MappingProxyType(table)
 
 
 def evaluate(state: GameState, me: int) -> float:
@@ -455,16 +522,18 @@ class Outlook:
         self.coin = COIN * min(1.0, 2.0 * r)
         breakdown = breakdown or score(state, p.name)
         self.per_card = {line.god: line.per_card for line in breakdown.lines if line.god != "minerva"}
-        self.gods = Counter(card(c).god for c in p.cards)
+        self.gods = Counter(_card(c).god for c in p.cards)
         self.minerva: Counter[str] = Counter()
         for cid in p.cards:
-            c = card(cid)
+            c = _card(cid)
             if c.kind == "SPECIALIST":
                 self.minerva[c.good] += c.points_per_house
         self.provinces = {self.geo.province[h] for h in p.houses}
         self.kinds = {state.city_goods[h] for h in p.houses}
         self.candidates = [c for c in self.geo.province if c not in p.houses]
         self._wants = wants
+        self._table: Mapping[str, tuple[float, ...]] | None = None
+        self._growth: dict[str, float] | None = None
 
     # -- houses and cities --
     def house_gain(self, city: str) -> float:
@@ -529,37 +598,43 @@ class Outlook:
                     best = (value, price)
         return None if best is None else best[1]
 
+    @property
+    def table(self) -> Mapping[str, tuple[float, ...]]:
+        """Worth in coins of holding 0..12 units of each good (see econ)."""
+        if self._table is None:
+            self._table = _goods_table(tuple(sorted(self.wants.items())))
+        return self._table
+
+    def goods_worth(self, goods: Goods, skip: tuple[str, ...] = ()) -> float:
+        """Worth in coins of the goods (those of the `skip` kinds left out)."""
+        table = self.table
+        return sum(table[g][goods[g]] for g in GOODS if g not in skip)
+
     def econ(self, goods: Goods, coins: int) -> float:
-        """Coins and goods as building material: wanted goods above their price, a surplus of one
-        kind below it, a hoard of coins at a quarter, and a penalty for a storehouse too full to take in
-        production (R-STORE-1)."""
-        wants = self.wants
-        worth = float(min(coins, RICH) + 0.25 * max(0, coins - RICH))
-        for good in GOODS:
-            n, want, price = goods[good], wants.get(good, 0), PRICE[good]
-            worth += WANTED * min(n, want)
-            for k in range(n):
-                worth += price * max(0.5, 1.0 - 0.12 * max(0, k - want))
+        """Coins and goods as building material, in points: wanted goods above their price, a
+        surplus of one kind below it, a hoard of coins at half, and a penalty for a storehouse too
+        full to take in production (R-STORE-1)."""
         free = STOREHOUSE_SLOTS - goods.total() - self.player.waiting_total
-        worth -= 3.0 * max(0, 2 - free)
-        return self.coin * worth
+        return self.coin * (_coin_worth(coins) + self.goods_worth(goods) - _crowding(free))
 
     # -- cards --
     def growth(self, god: str) -> float:
         """Points one card of `god` is expected to gain by the end, beyond what it counts now."""
-        built = 12 * self.r
-        return {
-            "vesta": 1.5 * self.r,
-            "jupiter": 0.7 * built,
-            "saturnus": min(len(set(self.geo.province.values())) - len(self.provinces), 0.5 * built),
-            "mercurius": 2 * min(len(GOODS) - len(self.kinds), 0.35 * built),
-            "mars": 2 * min(self.player.waiting_total, 2 * self.r),
-            "minerva": 0.2 * built,
-        }[god]
+        if self._growth is None:
+            built = HOUSES_AHEAD * self.r
+            self._growth = {
+                "vesta": 1.5 * self.r,
+                "jupiter": 0.7 * built,
+                "saturnus": min(self.geo.provinces - len(self.provinces), 0.5 * built),
+                "mercurius": 2 * min(len(GOODS) - len(self.kinds), 0.35 * built),
+                "mars": 2 * min(self.player.waiting_total, 2 * self.r),
+                "minerva": 0.2 * built,
+            }
+        return self._growth[god]
 
     def card_worth(self, cid: str) -> float:
         """What owning a card would add: its god's points now and expected, and its action."""
-        c = card(cid)
+        c = _card(cid)
         if c.kind == "SPECIALIST":
             houses = sum(self.state.city_goods[h] == c.good for h in self.player.houses)
             points = c.points_per_house * (houses + self.growth("minerva"))
@@ -571,7 +646,7 @@ class Outlook:
     def future(self) -> float:
         """Everything beyond the current score that the position is worth."""
         p, r, state = self.player, self.r, self.state
-        kinds = [card(c) for c in p.cards]
+        kinds = [_card(c) for c in p.cards]
         value = self.econ(p.goods, p.coins)
         value += sum(self.growth(c.god) * (c.points_per_house if c.kind == "SPECIALIST" else 1) for c in kinds)
         value += r * sum(OWNED[c.kind] for c in kinds)
@@ -581,62 +656,77 @@ class Outlook:
                       + LATER["saturnus"] * len(self.provinces) + LATER["mercurius"] * len(self.kinds))
         value += r * 1.5 * len(p.colonists)
         near = sorted((max(0.0, self.desire(c)) for c in self._near(1)), reverse=True)
-        value += SITE * sum(v * DECAY ** i for i, v in enumerate(near))
-        ready = sorted((HAND[card(c).kind] for c in p.hand), reverse=True)
-        value += min(1.0, 0.2 + 2 * r) * sum(v * DECAY ** i for i, v in enumerate(ready))
+        value += SITE * sum(v * SITE_DECAY ** i for i, v in enumerate(near))
+        ready = sorted((HAND[_card(c).kind] for c in p.hand), reverse=True)
+        value += min(1.0, 0.2 + 2 * r) * sum(v * HAND_DECAY ** i for i, v in enumerate(ready))
         return value
 
 
 # --- reasons -------------------------------------------------------------------------------------
 def _card_name(cid: str) -> str:
-    return str(card(cid))
+    return str(_card(cid))
+
+
+def _listing(items: list[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 def _gains(before: GameState, after: GameState, me: int) -> str:
     """What the player received between two positions: goods and coins, as text."""
     p0, p1 = before.players[me], after.players[me]
-    parts = []
     goods = p1.goods - p0.goods
-    if any(n > 0 for n in goods.values()):
-        parts.append(describe(Goods({g: max(0, n) for g, n in goods.items()})))
+    parts = [describe(Goods({g: max(0, n) for g, n in goods.items()}))] if any(n > 0 for n in goods.values()) else []
     if p1.coins > p0.coins:
-        parts.append(f"{p1.coins - p0.coins} coins")
+        parts.append(_plural(p1.coins - p0.coins, "coin"))
     return " and ".join(parts) or "nothing"
 
 
 def _points(before: GameState, after: GameState, me: int) -> str:
     name = before.players[me].name
     diff = score(after, name).total - score(before, name).total
-    return f" ({diff:+d} points now)" if diff else ""
+    return f" ({diff:+d} point{'s' * (abs(diff) != 1)} now)" if diff else ""
 
 
-def _house_reason(state: GameState, me: int, city: str) -> str:
-    """What a house in `city` brings the player's gods (R-SCORE-3..7)."""
-    p = state.players[me]
-    geo = _geo(state.map_id)
-    good = state.city_goods[city]
-    gods = Counter(card(c).god for c in p.cards)
+def _houses_reason(before: GameState, after: GameState, me: int) -> str:
+    """What the houses built between two positions bring the player's gods, read off the scoring
+    counts (R-SCORE-3..7), e.g. '+1 province for Saturnus, tools for Mercurius'."""
+    name = before.players[me].name
+    c0, c1 = counts(before, name), counts(after, name)
+    gods = Counter(_card(c).god for c in after.players[me].cards)
+    kinds = {after.city_goods[h] for h in after.players[me].houses} - {before.city_goods[h] for h in before.players[me].houses}
+    minerva = score(after, name).by_god()["minerva"] - score(before, name).by_god()["minerva"]
+    non_brick = c1["non_brick_houses"] - c0["non_brick_houses"]
+    provinces = c1["provinces"] - c0["provinces"]
     parts = []
-    if good != "brick" and gods["jupiter"]:
-        parts.append("a non-brick house for Jupiter")
-    if geo.province[city] not in {geo.province[h] for h in p.houses}:
-        parts.append("+1 province for Saturnus")
-    if good not in {state.city_goods[h] for h in p.houses}:
-        parts.append(f"{good} for Mercurius")
-    if any(card(c).kind == "SPECIALIST" and card(c).good == good for c in p.cards):
-        parts.append(f"a {good} house for Minerva")
-    return ", ".join(parts) or f"a {good} house"
+    if non_brick and gods["jupiter"]:
+        parts.append(("a non-brick house" if non_brick == 1 else f"{non_brick} non-brick houses") + " for Jupiter")
+    if provinces:
+        parts.append(f"+{_plural(provinces, 'province')} for Saturnus")
+    if kinds:
+        parts.append(f"{_listing(sorted(kinds, key=GOODS.index))} for Mercurius")
+    if minerva:
+        parts.append(f"+{minerva} for Minerva")
+    return ", ".join(parts) or "houses for the gods bought later"
 
 
-def _verb(state: GameState, action: Action) -> str:
-    """A short plain description of one action."""
+def _trade_text(action: Trade) -> str:
+    verb = "buys" if action.amount > 0 else "sells"
+    return f"{verb} {abs(action.amount)} {action.good} for {abs(action.amount) * PRICE[action.good]} coins"
+
+
+def _verb(action: Action) -> str:
+    """A short plain description of one action (for the random level)."""
     if isinstance(action, PlayCard):
-        return f"play the {_card_name(action.card)}"
+        return f"plays the {_card_name(action.card)}"
     if isinstance(action, Trade):
-        verb = "buy" if action.amount > 0 else "sell"
-        return f"{verb} {abs(action.amount)} {action.good} for {abs(action.amount) * PRICE[action.good]} coins"
+        return _trade_text(action)
     if isinstance(action, Keep):
-        return f"keep {describe(action.goods)}"
+        return f"keeps {describe(action.goods)}"
     return str(action)
 
 
@@ -650,93 +740,91 @@ def _describe(state: GameState, me: int, line: Line) -> str:
 
 
 def _effect(state: GameState, me: int, line: Line) -> str:
-    """What the steps of a play do, as a phrase ('to build in X and Y')."""
+    """What the steps of a play do, as a phrase ('to build in X: ...')."""
     first = line[0][0]
-    c = card(first.card) if isinstance(first, PlayCard) else None
+    c = _card(first.card) if isinstance(first, PlayCard) else None
     actions = [a for a, _ in line]
     final = line[-1][1]
-    builds = [a.city for a in actions if isinstance(a, Build)]
+    p = state.players[me]
     if c is not None and c.kind == "TRIBUNE":
-        p = state.players[me]
         returned = len(p.discard) + 1
-        text = f"to take back {returned} cards" + (f" and {returned - 3} coins" if returned > 3 else "")
+        bonus = max(0, returned - game_constants()["tribune_free_cards"])  # R-TRIB-2
+        text = f"to take back {returned} cards" + (f" and {_plural(bonus, 'coin')}" if bonus else "")
         recruits = [a.kind for a in actions if isinstance(a, Recruit)]
-        return text + (f", and pays 1 food + 1 tools for a {recruits[0]} colonist in Rome" if recruits else "")
+        return text + (f", paying {NEW_COLONIST} for a {recruits[0]} colonist in Rome" if recruits else "")
+    if c is not None and c.kind == "SPECIALIST":
+        return f"so its {c.good} houses produce {_gains(state, final, me)}"
     copies = [a for a in actions if isinstance(a, Copy)]
     if copies:
         target = state.player(copies[0].player).top_card
         rest = [(a, s) for a, s in line if not isinstance(a, (PlayCard, Copy))]
         return f"to copy {copies[0].player}'s {_card_name(target)}" + (f", {_effect(state, me, rest)}" if rest else "")
+    builds = [a.city for a in actions if isinstance(a, Build)]
     moves = sum(isinstance(a, Move) for a in actions)
-    if builds or moves:
-        text = f"to build in {' and '.join(builds)}" if builds else "to move colonists toward new cities"
-        if builds:
-            text += f": {_house_reason(state, me, builds[0])}" if len(builds) == 1 else ""
-            text = (f"to move {moves} colonist{'s' * (moves > 1)} and build in {', '.join(builds)}"
-                    if moves else text)
-        return text
+    if builds:
+        moved = f"move {_plural(moves, 'colonist')} and " if moves else ""
+        return f"to {moved}build in {_listing(builds)}: {_houses_reason(state, final, me)}"
+    if moves:
+        return f"to move {_plural(moves, 'colonist')} next to cities for later turns"
     produce = [a for a in actions if isinstance(a, Produce)]
     if produce:
         return f"to produce in {produce[0].province}: {_gains(state, final, me)} for itself"
     if any(isinstance(a, Collect) for a in actions):
-        return f"to collect {final.players[me].coins - state.players[me].coins} coins from the bonus tiles"
-    trades = [_verb(state, a) for a in actions if isinstance(a, Trade)]
+        return f"to collect {_plural(final.players[me].coins - p.coins, 'coin')} from the bonus tiles"
+    trades = [_trade_text(a) for a in actions if isinstance(a, Trade)]
     if c is not None and c.kind == "MERCATOR":
-        return f"for {c.coins} coins" + (f", then {' and '.join(trades)}" if trades else "")
+        return f"for {c.coins} coins" + (f", then {_listing(trades)}" if trades else "")
     if trades:
-        return " and ".join(trades)
-    bought = [a for a in actions if isinstance(a, Purchase)]
+        return _listing(trades)
+    bought = [_card_name(state.display[a.slot - 1]) for a in actions if isinstance(a, Purchase)]
     if bought:
-        names = [_card_name(state.display[a.slot - 1]) for a in bought]
-        return f"to buy the {' and the '.join(names)}"
-    places = [a for a in actions if isinstance(a, Place)]
+        return f"to buy the {' and the '.join(bought)}"
+    places = [f"a {a.kind} colonist in {a.city}" for a in actions if isinstance(a, Place)]
     if places:
-        return "to place " + " and ".join(f"a {a.kind} colonist in {a.city}" for a in places)
+        return f"to place {_listing(places)}"
     if any(isinstance(a, Income) for a in actions):
-        return f"for {final.players[me].coins - state.players[me].coins} coins of income"
-    if c is not None and c.kind == "SPECIALIST":
-        return f"so its {c.good} houses produce {_gains(state, final, me)}"
-    return "with nothing better to do"
+        return f"for {_plural(final.players[me].coins - p.coins, 'coin')} of income"
+    return "as nothing better can be done"
 
 
 def _describe_step(state: GameState, me: int, action: Action, after: GameState, line: Line) -> str:
     """One line for a single sub-step of a play (`line` is the rest of the play, from this step)."""
     p = state.players[me]
     if isinstance(action, Move):
-        route_ends = _geo(state.map_id).ends[action.route]
-        later = [a.city for a, _ in line if isinstance(a, Build) and a.city in route_ends]
-        goal = f"to build in {later[0]}" if later else f"next to {' and '.join(route_ends)} for later"
+        ends = _geo(state.map_id).ends[action.route]
+        later = [a.city for a, _ in line if isinstance(a, Build) and a.city in ends]
+        goal = f"to build in {_listing(later)}" if later else f"next to {' and '.join(ends)} for later turns"
         return f"moves its colonist from {action.start} to {action.route} {goal}"
     if isinstance(action, Build):
         need, coins = architect.house_price(state, action.city)
         return (f"builds in {action.city} for {describe(need)} + {coins} coins: "
-                f"{_house_reason(state, me, action.city)}{_points(state, after, me)}")
+                f"{_houses_reason(state, after, me)}{_points(state, after, me)}")
     if isinstance(action, Done):
-        kind = card(state.pending.action).kind if state.pending else ""
-        return f"ends the {KIND_NAMES.get(kind, 'play')}: nothing more is worth its cost now"
+        return DONE_REASONS.get(_card(state.pending.action).kind, "ends the play: nothing more is worth doing now")
     if isinstance(action, Keep):
-        return f"keeps {describe(action.goods)}, the goods most worth a slot in the full storehouse"
+        return f"keeps {describe(action.goods)}: the goods most worth the free storehouse slots"
     if isinstance(action, Trade):
-        why = "to pay for houses and cards" if action.amount > 0 else "a surplus turned into coins"
-        return f"{_verb(state, action)}: {why}"
+        why = "goods that houses and cards need" if action.amount > 0 else "a surplus turned into coins"
+        return f"{_trade_text(action)}: {why}"
     if isinstance(action, Purchase):
         cid = state.display[action.slot - 1]
-        price = senator.price(state, action.slot, action.wild, card(state.pending.action).kind == "CONSUL")
-        god = card(cid).god.capitalize()
-        return f"buys the {_card_name(cid)} from slot {action.slot} for {describe(price)}: another card for {god}"
+        price = senator.price(state, action.slot, action.wild, _card(state.pending.action).kind == "CONSUL")
+        return (f"buys the {_card_name(cid)} from slot {action.slot} for {describe(price)}: "
+                f"one more card for {_card(cid).god.capitalize()}{_points(state, after, me)}")
     if isinstance(action, Produce):
         return f"produces in {action.province}: {_gains(state, after, me)} for itself"
     if isinstance(action, Collect):
-        return f"collects {after.players[me].coins - p.coins} coins from the bonus tiles on their coin side"
+        return f"collects {_plural(after.players[me].coins - p.coins, 'coin')} from the bonus tiles on their coin side"
     if isinstance(action, Copy):
         target = state.player(action.player).top_card
-        return f"copies {action.player}'s {_card_name(target)} {_effect(state, me, line[1:]) if line[1:] else ''}".rstrip()
+        rest = line[1:]
+        return f"copies {action.player}'s {_card_name(target)}" + (f" {_effect(state, me, rest)}" if rest else "")
     if isinstance(action, Place):
-        return f"pays 1 food + 1 tools to place a {action.kind} colonist in {action.city}: +2 for Mars per card"
+        return f"pays {NEW_COLONIST} to place a {action.kind} colonist in {action.city}: 2 points per Mars card"
     if isinstance(action, Recruit):
-        return f"pays 1 food + 1 tools to bring a {action.kind} colonist to Rome: more steps and Mars points"
+        return f"pays {NEW_COLONIST} to bring a {action.kind} colonist to Rome: more steps and Mars points"
     if isinstance(action, Income):
-        return f"takes {after.players[me].coins - p.coins} coins of income"
+        return f"takes {_plural(after.players[me].coins - p.coins, 'coin')} of income"
     return str(action)
 
 

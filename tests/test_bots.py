@@ -1,0 +1,266 @@
+"""Practice opponents and hints (issue 7): bot games complete on both maps for 2-5 seats, every
+choice is legal and explained, bots are deterministic by seed, hints agree with score(), and the
+greedy level beats the random one. The benchmark (marked) prints greedy games per second."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+import pytest
+
+import concordia_core as cc
+from concordia_core import bots
+
+ROOT = Path(__file__).resolve().parents[1]
+NAMES = ["Aiko", "Ben", "Chloe", "Dario", "Emil"]
+TABLES = [  # (map, levels in seating order)
+    ("italia", ["greedy", "random"]),
+    ("italia", ["greedy", "greedy"]),
+    ("italia", ["random", "greedy", "greedy"]),
+    ("italia", ["greedy", "greedy", "greedy", "random"]),
+    ("imperium", ["greedy", "random", "greedy"]),
+    ("imperium", ["random", "greedy", "random", "greedy"]),
+    ("imperium", ["greedy", "greedy", "greedy", "greedy", "greedy"]),
+    ("imperium", ["greedy", "random", "random", "greedy", "random"]),
+]
+WIN_GAMES = 100
+WIN_RATE = 0.9
+BENCH_GAMES = 10
+
+
+def _table_id(table: tuple[str, list[str]]) -> str:
+    return f"{table[0]}-{len(table[1])}p-{'-'.join(table[1])}"
+
+
+def _seats(names: list[str], levels: list[str], seed: int) -> dict[str, bots.Bot]:
+    """One bot per player name, each with its own seed derived from `seed`."""
+    return {name: bots.make(level, seed * 10 + i) for i, (name, level) in enumerate(zip(names, levels, strict=True))}
+
+
+def _checked_game(map_name: str, levels: list[str], seed: int) -> tuple[cc.GameState, list[str]]:
+    """Play a whole game with one bot per seat, checking every choice; returns the end and the log."""
+    names = NAMES[:len(levels)]
+    state = cc.new_game(map_name, names, seed=seed).state
+    players = _seats(names, levels, seed)
+    log = []
+    for _ in range(20_000):
+        if state.over:
+            return state, log
+        choice = players[state.actor].choose(state)
+        assert isinstance(choice, bots.Choice)
+        assert choice.action in cc.legal_actions(state), f"{choice.action} is not legal here"
+        assert isinstance(choice.reason, str) and choice.reason.strip() and "\n" not in choice.reason
+        log.append(f"{state.actor}: {choice.action} ({choice.reason})")
+        state = cc.apply(state, choice.action)
+    raise AssertionError(f"{map_name} {levels} seed {seed}: not over after 20000 steps")
+
+
+# --- levels ----------------------------------------------------------------------------------------
+def test_make_knows_the_levels_and_names_them_for_an_unknown_one() -> None:
+    assert isinstance(bots.make("random", 1), bots.RandomBot)
+    assert isinstance(bots.make("greedy", 1), bots.GreedyBot)
+    assert bots.make(" Greedy ", 1).level == "greedy"
+    with pytest.raises(cc.InvalidAction, match="random, greedy"):
+        bots.make("grandmaster", 1)
+
+
+def test_a_bot_refuses_a_finished_game() -> None:
+    state, _ = _checked_game("italia", ["greedy", "greedy"], seed=3)
+    for level in bots.LEVELS:
+        with pytest.raises(cc.InvalidAction, match="over"):
+            bots.make(level, 0).choose(state)
+    with pytest.raises(cc.InvalidAction):
+        bots.hints(state)
+
+
+# --- whole games -----------------------------------------------------------------------------------
+@pytest.mark.parametrize("table", TABLES, ids=_table_id)
+def test_bot_games_complete_with_legal_explained_choices(table: tuple[str, list[str]]) -> None:
+    map_name, levels = table
+    state, log = _checked_game(map_name, levels, seed=len(levels) * 7 + 1)
+    assert state.over and state.end_trigger is not None
+    assert sorted(cc.final_ranking(state)) == sorted(NAMES[:len(levels)])
+    assert log
+
+
+def test_bots_finish_a_first_game_with_its_intermediate_scoring() -> None:
+    state = cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=9, first_game=True).state
+    state = bots.play_game(state, [bots.make("greedy", 1), bots.make("random", 2), bots.make("greedy", 3)])
+    assert state.over and state.mid_payout is not None  # R-MID-3: paid once every player had a Tribune
+
+
+@pytest.mark.parametrize("level", bots.LEVELS)
+def test_bots_are_deterministic_by_seed(level: str) -> None:
+    def actions(seed: int) -> list[str]:
+        state = cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=5).state
+        players = _seats(["Aiko", "Ben", "Chloe"], [level] * 3, seed)
+        return [str(a) for a in _first_steps(state, players, 150)]
+
+    assert actions(1) == actions(1)
+    assert actions(1) != actions(2)
+
+
+def test_greedy_choices_do_not_depend_on_the_process_hash_seed() -> None:
+    # Strategy studies run games in worker processes: string hashing differs there (PYTHONHASHSEED),
+    # and the map's route tables come out in a different order, so the bot must never rely on it.
+    code = ("import concordia_core as cc; from concordia_core import bots\n"
+            "s = cc.new_game('imperium', ['A', 'B', 'C'], seed=4).state\n"
+            "p = {n: bots.make('greedy', i) for i, n in enumerate('ABC')}\n"
+            "for _ in range(120):\n"
+            "    a = p[s.actor].choose(s).action; print(a); s = cc.apply(s, a)\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)]
+    assert runs[0] == runs[1] and runs[0].count("\n") == 120
+
+
+def _first_steps(state: cc.GameState, players: dict[str, bots.Bot], steps: int) -> list[cc.Action]:
+    played = []
+    while not state.over and len(played) < steps:
+        action = players[state.actor].choose(state).action
+        played.append(action)
+        state = cc.apply(state, action)
+    return played
+
+
+def test_a_bot_plays_for_whoever_must_act_and_keeps_the_best_goods() -> None:
+    # Aiko holds Praefectus Magnus and produces in Ben's province; both storehouses have one free slot
+    # (7 goods and 4 waiting colonists), so Ben must choose between his food and his cloth.
+    sc = cc.Scenario("italia", ["Aiko", "Ben"], seed=7)
+    province = next(p for p in sc.map.provinces.values() if len(p.cities) >= 2)
+    food_city, cloth_city = province.cities[:2]
+    sc.city_goods(**{food_city: "food", cloth_city: "cloth"})
+    sc.player("Aiko", goods={"brick": 3, "tools": 3, "wine": 1}, hand=["PREFECT"])
+    sc.player("Ben", goods={"brick": 3, "tools": 3, "wine": 1}, houses=[food_city, cloth_city],
+              colonists=[("land", "ROMA"), ("sea", "ROMA")])
+    sc.praefectus_magnus("Aiko").to_move("Aiko")
+    state = cc.apply(sc.build(), cc.PlayCard("PREFECT"))
+    state = cc.apply(state, cc.Produce(province.id))
+    assert state.actor == "Ben" and state.to_move == "Aiko"  # R-STORE-2: Ben must choose first
+    for level in bots.LEVELS:
+        choice = bots.make(level, 1).choose(state)
+        assert isinstance(choice.action, cc.Keep) and choice.action in cc.legal_actions(state)
+    greedy = bots.make("greedy", 1).choose(state)
+    assert greedy.action.goods == cc.Goods({"cloth": 1}), greedy  # cloth is worth 7, food 4
+    assert "cloth" in greedy.reason
+
+
+def test_greedy_builds_when_it_can_and_says_what_the_house_brings() -> None:
+    sc = cc.Scenario("italia", ["Aiko", "Ben"], seed=7)
+    route = next(r for r in sc.map.routes.values() if r.kind == "land" and sc.map.rome in r.ends)
+    city = route.other_end(sc.map.rome)
+    sc.city_goods(**{city: "tools"})
+    sc.player("Aiko", goods={"brick": 2, "tools": 2, "food": 2}, coins=20, hand=["ARCHITECT", "MERCATOR"],
+              discard=["PREFECT", "PREFECT", "DIPLOMAT", "SENATOR", "TRIBUNE"],
+              colonists=[("land", route.id), ("sea", "ROMA")])
+    state = sc.to_move("Aiko").build()
+    bot = bots.make("greedy", 0)
+    choice = bot.choose(state)
+    assert choice.action == cc.PlayCard("ARCHITECT"), choice
+    assert city in choice.reason and "Saturnus" in choice.reason
+    while state.pending is not None or state.to_move == "Aiko":  # the planned steps follow, then the turn ends
+        step = bot.choose(state)
+        if isinstance(step.action, cc.Build):
+            assert step.reason.startswith(f"builds in {step.action.city}")
+        state = cc.apply(state, step.action)
+    assert city in state.player("Aiko").houses
+
+
+def test_greedy_plays_the_tribune_when_the_hand_runs_low() -> None:
+    sc = cc.Scenario("italia", ["Aiko", "Ben"], seed=7)
+    sc.player("Aiko", hand=["TRIBUNE", "MERCATOR"],
+              discard=["ARCHITECT", "PREFECT", "PREFECT", "DIPLOMAT", "SENATOR"])
+    choice = bots.make("greedy", 0).choose(sc.to_move("Aiko").build())
+    assert choice.action == cc.PlayCard("TRIBUNE"), choice
+    assert "take back 6 cards and 3 coins" in choice.reason
+
+
+# --- hints -----------------------------------------------------------------------------------------
+def _positions(map_name: str, levels: list[str], seed: int, every: int) -> list[cc.GameState]:
+    """Positions of a bot game: turn starts, sub-steps and storehouse choices alike."""
+    names = NAMES[:len(levels)]
+    state = cc.new_game(map_name, names, seed=seed).state
+    players = _seats(names, levels, seed)
+    found: list[cc.GameState] = []
+    step = 0
+    while not state.over:
+        if step % every == 0 or state.choices:
+            found.append(state)
+        state = cc.apply(state, players[state.actor].choose(state).action)
+        step += 1
+    return found
+
+
+@pytest.mark.parametrize("map_name,levels,seed", [("italia", ["greedy", "random"], 11),
+                                                  ("imperium", ["greedy", "greedy", "random"], 12)])
+def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[str], seed: int) -> None:
+    positions = _positions(map_name, levels, seed, every=9)
+    assert any(s.pending is not None for s in positions) and any(s.pending is None for s in positions)
+    for state in positions:
+        name = state.actor
+        given = bots.hints(state, top=3)
+        legal = cc.legal_actions(state)
+        assert 1 <= len(given) <= min(3, len(legal))
+        assert [h.value for h in given] == sorted((h.value for h in given), reverse=True)
+        before = cc.score(state, name).by_god()
+        for hint in given:
+            assert hint.action in legal
+            assert hint.reason.strip() and "\n" not in hint.reason
+            after = cc.score(hint.result, name).by_god()
+            assert dict(hint.score_change) == {god: after[god] - before[god] for god in before}
+            assert hint.total_change == cc.score(hint.result, name).total - cc.score(state, name).total
+            # the result is the player's completed play: nothing left for them to do in this turn
+            assert hint.result.over or hint.result.actor != name or hint.result.pending is None
+
+
+def test_hints_for_a_turn_start_offer_card_plays_and_top_limits_them() -> None:
+    state = cc.new_game("italia", ["Aiko", "Ben"], seed=7).state
+    given = bots.hints(state, top=10)
+    assert all(isinstance(h.action, cc.PlayCard) for h in given)
+    assert len({h.action for h in given}) == len(given) >= 5  # one hint per distinct card in hand
+    assert [h.action for h in bots.hints(state, top=2)] == [h.action for h in given[:2]]
+    assert bots.hints(state, top=0) == []
+
+
+# --- strength and speed ----------------------------------------------------------------------------
+def _greedy_vs_random(seed: int) -> tuple[bool, int, int]:
+    """One seeded 2-player Italia game; the greedy bot sits first on even seeds, second on odd ones."""
+    levels = ["greedy", "random"] if seed % 2 == 0 else ["random", "greedy"]
+    names = ["Aiko", "Ben"]
+    state = cc.new_game("italia", names, seed=seed, first_player="Aiko").state
+    players = _seats(names, levels, 1000 + seed)
+    state = bots.play_game(state, players)
+    greedy = names[levels.index("greedy")]
+    other = names[1 - levels.index("greedy")]
+    return cc.final_ranking(state)[0] == greedy, cc.score(state, greedy).total, cc.score(state, other).total
+
+
+def test_greedy_beats_random_in_at_least_90_percent_of_2_player_games() -> None:
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:
+        results = list(pool.map(_greedy_vs_random, range(WIN_GAMES)))
+    wins = sum(won for won, _, _ in results)
+    greedy = sum(g for _, g, _ in results) / WIN_GAMES
+    random_ = sum(r for _, _, r in results) / WIN_GAMES
+    print(f"\ngreedy beat random in {wins} of {WIN_GAMES} games ({wins / WIN_GAMES:.0%}); average scores "
+          f"{greedy:.1f} vs {random_:.1f}; {time.perf_counter() - t0:.1f} s")
+    assert wins >= WIN_RATE * WIN_GAMES
+
+
+@pytest.mark.benchmark
+def test_benchmark_greedy_games_per_second() -> None:
+    for map_name, n in (("italia", 2), ("imperium", 4)):
+        steps = 0
+        t0 = time.perf_counter()
+        for seed in range(BENCH_GAMES):
+            state = cc.new_game(map_name, NAMES[:n], seed=seed).state
+            players = _seats(NAMES[:n], ["greedy"] * n, seed)
+            while not state.over:
+                state = cc.apply(state, players[state.actor].choose(state).action)
+                steps += 1
+        elapsed = time.perf_counter() - t0
+        print(f"\ngreedy bots, {n}-player {map_name}: {BENCH_GAMES / elapsed:.2f} games per second "
+              f"({elapsed / BENCH_GAMES * 1000:.0f} ms per game, {steps / BENCH_GAMES:.0f} steps per game)")
