@@ -193,7 +193,8 @@ class ConcordiaMap:
                         if d + 1 < costs.get(rid, 1 << 30):
                             costs[rid] = d + 1
                 table[city] = costs
-            result[kind] = table
+            # sorted, so results never depend on set order (PYTHONHASHSEED) in networkx's line graph
+            result[kind] = {start: dict(sorted(costs.items())) for start, costs in sorted(table.items())}
         return result
 
 
