@@ -28,3 +28,16 @@ def s2() -> cc.GameState:
 def s3() -> cc.GameState:
     """The state after setup of a 3-player Italia game (seed 7, Aiko first)."""
     return cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=7, first_player="Aiko").state
+
+
+@pytest.fixture
+def fail_on_callback_errors():
+    """Fail the test when any guarded widget callback raised (ipywidgets would only log it).
+    Widget test modules use it for every test: pytestmark = pytest.mark.usefixtures(...)."""
+    from widgets.errors import CALLBACK_ERRORS
+    CALLBACK_ERRORS.clear()
+    yield
+    errors = list(CALLBACK_ERRORS)
+    CALLBACK_ERRORS.clear()
+    if errors:
+        pytest.fail(f"widget callbacks raised: {errors!r}")

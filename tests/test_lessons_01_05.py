@@ -8,6 +8,8 @@ import concordia_core as cc
 from widgets.exercise import Exercise, GameExercise
 from widgets.lessons import ch01_setup, ch02_mercator, ch03_movement, ch04_building, ch05_prefect
 
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
 
 # --- chapter 01: setup ----------------------------------------------------------------------------
 def test_ch01_table_matches_the_chapter_text():

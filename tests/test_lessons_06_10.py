@@ -12,6 +12,8 @@ from widgets.lessons import ch08_senator as ch08
 from widgets.lessons import ch09_diplomat as ch09
 from widgets.lessons import ch10_colonist as ch10
 
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
 
 # --- 06 the storehouse --------------------------------------------------------------------------------
 def test_ch06_exercise_position_asks_aiko_to_choose_during_bens_prefect():

@@ -11,6 +11,8 @@ from widgets.lessons import ch11_scoring as ch11
 from widgets.lessons import ch12_end as ch12
 from widgets.lessons import ch13_explorer as ch13
 
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
 # --- chapter 11 -------------------------------------------------------------------------------------
 
 

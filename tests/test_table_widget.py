@@ -11,20 +11,10 @@ import pytest
 import concordia_core as cc
 from concordia_core.errors import RecordError
 from widgets import controls as ctl
-from widgets.errors import CALLBACK_ERRORS
 from widgets.lessons import ch12_end, ch14_first_game
 from widgets.table import Seat, TableApp, default_map, tie_explanation
 
-
-@pytest.fixture(autouse=True)
-def fail_on_callback_errors():
-    """Fail the test when any guarded widget callback raised (ipywidgets would only log it)."""
-    CALLBACK_ERRORS.clear()
-    yield
-    errors = list(CALLBACK_ERRORS)
-    CALLBACK_ERRORS.clear()
-    if errors:
-        pytest.fail(f"widget callbacks raised: {errors!r}")
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
 
 def shown_ranking(table: TableApp) -> list[str]:

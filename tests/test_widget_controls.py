@@ -14,16 +14,7 @@ from widgets.errors import CALLBACK_ERRORS, ErrorLog, guarded
 from widgets.history import HistoryView
 from widgets.panels import CardDisplay, PlayerBoard
 
-
-@pytest.fixture(autouse=True)
-def fail_on_callback_errors():
-    """Fail the test when any guarded widget callback raised (ipywidgets would only log it)."""
-    CALLBACK_ERRORS.clear()
-    yield
-    errors = list(CALLBACK_ERRORS)
-    CALLBACK_ERRORS.clear()
-    if errors:
-        pytest.fail(f"widget callbacks raised: {errors!r}")
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
 
 def new_game(seed: int = 7) -> cc.Game:

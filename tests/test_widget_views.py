@@ -25,6 +25,8 @@ from widgets.mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay,
 from widgets.render import register_formatters, state_html, state_png
 from widgets.scoreview import ScoreView, score_chart, score_table_html
 
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
 PLAYERS = {"italia": ["Aiko", "Ben", "Chloe"], "imperium": ["Aiko", "Ben", "Chloe", "Dario"]}
 
 

@@ -37,6 +37,14 @@ def wrong(message: str) -> Verdict:
     return Verdict(False, message)
 
 
+def whole_number(answer: Any, unit: str) -> int | Verdict:
+    """The answer as a whole number, or the wrong() verdict asking for a whole number of `unit`."""
+    try:
+        return int(answer)
+    except (TypeError, ValueError):
+        return wrong(f"Answer with a whole number of {unit}, not {answer!r}.")
+
+
 def verdict_html(verdict: Verdict) -> str:
     colour, mark = ("#1b7837", "✔ Right") if verdict.correct else ("#b2182b", "✘ Not yet")
     return (f"<div style='border-left:4px solid {colour};padding:4px 8px;margin:4px 0'>"

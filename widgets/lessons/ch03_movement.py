@@ -12,6 +12,7 @@ import networkx as nx
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
+from . import replay
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]
@@ -29,10 +30,7 @@ COST_QUESTION = ("ROMA", "land:COSA-FLORENTIA")
 
 def position() -> cc.Game:
     """Aiko to move, before she plays her Architect; Ben's land colonist stands on land:COSA-ROMA."""
-    game = cc.new_game(MAP, PLAYERS, seed=SEED, first_player="Aiko")
-    for action in OPENING:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, OPENING)
 
 
 def architect_position() -> cc.Game:

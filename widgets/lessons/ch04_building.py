@@ -17,6 +17,7 @@ from concordia_core.goods import describe
 from concordia_core.rules.architect import house_price
 
 from ..exercise import Exercise, Verdict, right, wrong
+from . import replay
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]
@@ -29,10 +30,7 @@ EXERCISE_CITY = "SPOLETVM"
 
 def position() -> cc.Game:
     """Aiko to move; Ben has the first house in COSA (a food city)."""
-    game = cc.new_game(MAP, PLAYERS, seed=SEED, first_player="Aiko")
-    for action in OPENING:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, OPENING)
 
 
 def exercise_scenario() -> cc.Scenario:

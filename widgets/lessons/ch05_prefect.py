@@ -15,6 +15,7 @@ import concordia_core as cc
 from concordia_core.rules.prefect import collect_value
 
 from ..exercise import Exercise, Verdict, right, wrong
+from . import replay
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]
@@ -28,10 +29,7 @@ COIN_SIDE = ["ETRVRIA", "VMBRIA", "CAMPANIA", "CORSICA"]   # the exercise's turn
 
 def position() -> cc.Game:
     """Ben to move, holding Praefectus Magnus; Aiko and Ben each have a house in COSA (food, ETRVRIA)."""
-    game = cc.new_game(MAP, PLAYERS, seed=SEED, first_player="Aiko")
-    for action in OPENING:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, OPENING)
 
 
 def three_player_table() -> cc.Game:

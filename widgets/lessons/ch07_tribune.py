@@ -6,7 +6,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import concordia_core as cc
-from widgets.exercise import Exercise, Verdict, right, wrong
+from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -55,10 +55,9 @@ def check_tribune_coins(answer: Any) -> Verdict:
     state = exercise_state()
     on_pile = len(state.player("Ben").discard)
     returned, coins = tribune_coins(state)
-    try:
-        value = int(answer)
-    except (TypeError, ValueError):
-        return wrong(f"Answer with a whole number of coins, not {answer!r}.")
+    value = whole_number(answer, "coins")
+    if isinstance(value, Verdict):
+        return value
     if value == coins:
         return right(f"{returned} cards return ({on_pile} from the discard pile plus the Tribune itself, R-TRIB-1); "
                      f"{returned} − {TRIBUNE_FREE_CARDS} = {coins} coins (R-TRIB-2).")

@@ -7,7 +7,7 @@ from typing import Any
 import ipywidgets as widgets
 
 import concordia_core as cc
-from widgets.exercise import Exercise, Verdict, right, wrong
+from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
 
 STARTING_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"]
 
@@ -98,10 +98,9 @@ def check_copy_coins(answer: Any) -> Verdict:
     state = exercise_game().state
     top = cc.card(state.player(COINS_TARGET).top_card)
     coins = copy_gain(state, COINS_TARGET)
-    try:
-        value = int(answer)
-    except (TypeError, ValueError):
-        return wrong(f"Answer with a whole number of coins, not {answer!r}.")
+    value = whole_number(answer, "coins")
+    if isinstance(value, Verdict):
+        return value
     if value == coins:
         return right(f"{COINS_TARGET}'s top card is a bought {top}: copying it is as if Aiko had played that very "
                      f"card, so she takes {coins} coins (R-DIPL-1, R-MERC-1), then may trade 2 kinds of goods.")

@@ -7,7 +7,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 from concordia_core.rules import colonist as colonist_rules
-from widgets.exercise import Exercise, Verdict, right, wrong
+from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -44,10 +44,9 @@ def check_income(answer: Any) -> Verdict:
     on_map, waiting = len(aiko.colonists), aiko.waiting_total
     coins = colonist_rules.income(state, state.index_of("Aiko"))
     base = coins - on_map
-    try:
-        value = int(answer)
-    except (TypeError, ValueError):
-        return wrong(f"Answer with a whole number of coins, not {answer!r}.")
+    value = whole_number(answer, "coins")
+    if isinstance(value, Verdict):
+        return value
     if value == coins:
         return right(f"{base} coins + 1 for each of her {on_map} colonists on the map = {coins} (R-COLO-1). "
                      "The colonists waiting in the storehouse do not count.")
@@ -91,10 +90,9 @@ def check_vintner(answer: Any) -> Verdict:
     after = cc.apply(state, "play VINTNER-II")
     gained = after.player("Aiko").goods["wine"] - state.player("Aiko").goods["wine"]
     others = sum(state.city_goods[c] == "wine" for p in state.players if p.name != "Aiko" for c in p.houses)
-    try:
-        value = int(answer)
-    except (TypeError, ValueError):
-        return wrong(f"Answer with a whole number of wine, not {answer!r}.")
+    value = whole_number(answer, "wine")
+    if isinstance(value, Verdict):
+        return value
     if value == gained:
         return right(f"One wine for each of Aiko's {gained} houses in wine cities (R-SPEC-1). Ben's houses give "
                      "nothing, and no bonus tile is involved or turned.")

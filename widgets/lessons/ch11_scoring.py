@@ -10,7 +10,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core.scoring import counts
 
-from ..exercise import Exercise, Verdict, right, wrong
+from ..exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 SEED = 7
@@ -64,10 +64,9 @@ def check_jupiter(answer: object, state: cc.GameState | None = None, player: str
     in_hand = _cards_of(state, player, "jupiter", "hand")
     houses = len(state.player(player).houses)
     brick = houses - c["non_brick_houses"]
-    try:
-        value = int(answer)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return wrong(f"give a whole number of points, not {answer!r}")
+    value = whole_number(answer, "points")
+    if isinstance(value, Verdict):
+        return value
     if value == points:
         return right(f"{points} points: {cards} Jupiter cards (hand and discard together, R-SCORE-1) x "
                      f"{c['non_brick_houses']} houses in non-brick cities (R-SCORE-3). The {brick} brick-city "
@@ -95,10 +94,9 @@ def check_vesta(answer: object, state: cc.GameState | None = None, player: str =
     p = state.player(player)
     cards = _cards_of(state, player, "vesta")
     total = p.coins + p.goods.value()
-    try:
-        value = int(answer)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
-        return wrong(f"give a whole number of points, not {answer!r}")
+    value = whole_number(answer, "points")
+    if isinstance(value, Verdict):
+        return value
     if value == points:
         return right(f"{points} points: {p.coins} coins + goods worth {p.goods.value()} = {total}; one point per "
                      f"full 10, rounded down (R-SCORE-2), x {cards} Vesta card.")
