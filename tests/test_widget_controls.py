@@ -434,3 +434,15 @@ def test_widget_game_over_shows_ranking():
     c = ActionControls(g)
     assert isinstance(c.panel, ctl.GameOverPanel) and "Final ranking" in c.panel.info.value
     assert c.cancel.layout.display == "none"
+
+
+def test_widget_app_draws_the_score_when_its_tab_opens():
+    from widgets.app import GameApp
+    game = new_game()
+    app = GameApp(game)
+    app.controls.attempt(cc.parse_action("play PREFECT", game.state))
+    app.controls.attempt(cc.parse_action("collect", game.state))
+    assert app._scored is not game.state                  # not drawn while the tab is closed
+    app.tabs.selected_index = 1
+    total = cc.score(game.state, "Aiko").total
+    assert app._scored is game.state and f">{total}<" in app.score_view.table.value.replace("<b>", "").replace("</b>", "")

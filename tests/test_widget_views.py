@@ -290,3 +290,26 @@ def test_widget_benchmark_map_redraw(map_id: str) -> None:
         times.append(time.perf_counter() - t0)
     print(f"\n{map_id}: first draw {first * 1000:.0f} ms, median redraw {statistics.median(times) * 1000:.0f} ms "
           f"(max {max(times) * 1000:.0f} ms, {len(times)} redraws)")
+
+
+@pytest.mark.benchmark
+@pytest.mark.parametrize("map_id", ["italia", "imperium"])
+def test_widget_benchmark_apply_to_updated_map(map_id: str) -> None:
+    """Median time from an Apply in the game screen to every visible view (map included) updated; printed only."""
+    import random
+    import statistics
+
+    from widgets.app import GameApp
+    game = new(map_id)
+    t0 = time.perf_counter()
+    app = GameApp(game)
+    first = time.perf_counter() - t0
+    rng = random.Random(1)
+    times = []
+    for _ in range(40):
+        action = rng.choice(game.legal_actions())
+        t0 = time.perf_counter()
+        app.controls.attempt(action)
+        times.append(time.perf_counter() - t0)
+    print(f"\n{map_id}: game screen built in {first * 1000:.0f} ms; Apply -> updated map and views: "
+          f"median {statistics.median(times) * 1000:.0f} ms over {len(times)} applies")

@@ -16,6 +16,9 @@ from .panels import CardDisplay, PlayerBoard
 from .scoreview import ScoreView
 
 
+SCORE_TAB = 1
+
+
 class GameApp(widgets.VBox):
     """Map, player boards, card display, action controls, score view, history and error log.
 
@@ -36,7 +39,10 @@ class GameApp(widgets.VBox):
         self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.controls.on_overlay = guarded(self._draw_map, self.error_log)
-        tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view, self.history])
+        tabs = self.tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view, self.history])
+        self._scored: cc.GameState | None = None
+        # the score table and chart are drawn when their tab is open: an Apply redraws only what is seen
+        tabs.observe(guarded(lambda _change: self._show_score(), self.error_log), names="selected_index")
         for i, title in enumerate(("Players", "Score", "History")):
             tabs.set_title(i, title)
         # the map takes what room there is; the controls keep a readable column and wrap below when narrow
@@ -75,9 +81,15 @@ class GameApp(widgets.VBox):
             board.show(state)
         self.card_display.show(state)
         self.history.show(state)
-        self.score_view.show(state)
+        self._show_score()
         self._draw_map(self.controls.overlay_request)
         self.on_refresh()
+
+    def _show_score(self) -> None:
+        state = self.game.state
+        if self.tabs.selected_index == SCORE_TAB and self._scored is not state:
+            self.score_view.show(state)
+            self._scored = state
 
 
 def play_tutor(map: str = "italia", players: Sequence[str] = ("You", "Practice"), seed: int = 1) -> GameApp:
