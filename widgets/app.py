@@ -15,7 +15,6 @@ from .mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay
 from .panels import CardDisplay, PlayerBoard
 from .scoreview import ScoreView
 
-
 SCORE_TAB = 1
 
 
