@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from .cards import card as lookup_card
 from .errors import InvalidAction
 from .goods import GOODS, Goods, check_good
+from .maps import ConcordiaMap, load_map
+from .state import GameState
 
 
 @dataclass(frozen=True)
@@ -164,7 +166,7 @@ def _good(word: str, text: str) -> str:
         raise InvalidAction(f"in {text!r}: expected a good ({_GOODS_LIST}) but found {word!r}") from None
 
 
-def parse_action(text: str, state: object | None = None) -> Action:
+def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     """Read one action from its notation. Malformed text raises InvalidAction saying where and what
     was expected. With a state, map names (cities, routes, provinces, players) are checked too."""
     if isinstance(text, Action):
@@ -218,7 +220,7 @@ def parse_action(text: str, state: object | None = None) -> Action:
         if not rest:
             raise InvalidAction(f"in {raw!r}: 'copy' takes the form 'copy PLAYER'")
         if state is not None:  # names match case-insensitively, as typed by a learner
-            names = [p.name for p in state.players]  # type: ignore[attr-defined]
+            names = [p.name for p in state.players]
             match = [n for n in names if n.casefold() == rest.casefold()]
             if not match:
                 raise InvalidAction(f"in {raw!r}: no player called {rest!r}; players are {', '.join(names)}")
@@ -248,8 +250,5 @@ def parse_action(text: str, state: object | None = None) -> Action:
     raise InvalidAction(f"in {raw!r}: unknown action {verb!r}; expected one of: {_EXPECTED}")
 
 
-def _board(state: object | None):  # -> ConcordiaMap | None
-    if state is None:
-        return None
-    from .maps import load_map
-    return load_map(state.map_id)  # type: ignore[attr-defined]
+def _board(state: GameState | None) -> ConcordiaMap | None:
+    return None if state is None else load_map(state.map_id)
