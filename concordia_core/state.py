@@ -12,6 +12,7 @@ from typing import Any
 
 from .cards import card
 from .data import game_constants
+from .errors import InvalidAction
 from .goods import Goods
 
 _C = game_constants()
@@ -209,7 +210,6 @@ class GameState:
         return self.players[self.index_of(name)]
 
     def index_of(self, name: str) -> int:
-        from .errors import InvalidAction
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i

@@ -65,7 +65,7 @@ def make_bonus_exercise() -> Exercise:
                           description="Bonus tile")
     return Exercise(f"The city tiles of {BONUS_PROVINCE} have been turned over: {shown}. "
                     f"Which bonus tile goes on {BONUS_PROVINCE}?",
-                    choice, lambda answer: check_bonus_tile(answer))
+                    choice, check_bonus_tile)
 
 
 # --- exercise 2: a player's starting coins (R-SETUP-8) ------------------------------------------
@@ -97,4 +97,4 @@ def make_coins_exercise() -> Exercise:
     box = ipw.IntText(value=0, description="Coins")
     return Exercise(f"The players sit {', '.join(SEATING)} clockwise, and the seed chose "
                     f"{state.players[0].name} to start. How many coins does {COINS_PLAYER} take at setup?",
-                    box, lambda answer: check_starting_coins(answer))
+                    box, check_starting_coins)
