@@ -53,7 +53,16 @@ def problems(state: GameState) -> list[str]:
         for cid in p.cards:
             if cid not in cards:
                 found.append(f"{who} holds unknown card {cid!r}")
+        for kind in ("land", "sea"):  # colonists never leave the map (R-SETUP-7, R-ARCH-10)
+            if not p.colonists_of(kind):
+                found.append(f"{who} has no {kind} colonist on the map; every player keeps at least the "
+                             f"{kind} colonist placed in Rome at setup (R-SETUP-7)")
         own_starting = Counter(c for c in p.cards if cid_is_starting(c))
+        missing = Counter(starting_hand()) - own_starting  # starting cards are never lost (R-SETUP-6)
+        if missing:
+            lacking = ", ".join(f"{k} x {cid}" if k > 1 else cid for cid, k in sorted(missing.items()))
+            found.append(f"{who} lacks starting cards ({lacking}) in hand and discard pile; every player keeps "
+                         "all 7 starting cards for the whole game (R-SETUP-6)")
         for cid, k in own_starting.items():
             if k > starting_hand().count(cid):
                 found.append(f"{who} holds {k} starting {cid} cards; a player has {starting_hand().count(cid)}")

@@ -88,8 +88,9 @@ def plan_from_state(state: cc.GameState, player: str) -> Plan:
 def colonist_spots(n: int) -> list[tuple[str, str]]:
     """n colonists on the map, land and sea alternately, standing in Rome (Mars counts colonists on the
     map wherever they stand, R-SCORE-6); at most 3 of each kind (R-COLO-2)."""
-    if not 0 <= n <= 6:
-        raise cc.InvalidAction(f"a player has 0 to 6 colonists on the map (R-COLO-2), not {n}")
+    if not 2 <= n <= 6:
+        raise cc.InvalidAction(f"a player has 2 to 6 colonists on the map: at least the land and the sea colonist "
+                               f"placed in Rome at setup (R-SETUP-7), at most 6 (R-COLO-2); not {n}")
     return [("land" if k % 2 == 0 else "sea", "ROMA") for k in range(n)]
 
 
@@ -136,9 +137,10 @@ class ScoreExplorer(ipw.VBox):
         style = {"description_width": "75px"}
         self.houses = ipw.SelectMultiple(options=city_options(), value=tuple(plan.houses), rows=9,
                                          description="Houses", layout=ipw.Layout(width="310px"), style=style)
-        self.colonists = ipw.BoundedIntText(value=plan.colonists, min=0, max=6, description="Colonists",
+        self.colonists = ipw.BoundedIntText(value=plan.colonists, min=2, max=6, description="Colonists",
                                             layout=small, style=style)
-        self.cards = {g: ipw.BoundedIntText(value=int(plan.cards.get(g, 0)), min=0, max=len(CARD_POOL[g]),
+        self.cards = {g: ipw.BoundedIntText(value=int(plan.cards.get(g, 0)), min=STARTING_COUNT[g],
+                                            max=len(CARD_POOL[g]),
                                             description=GOD_LABELS[g], layout=small, style=style)
                       for g in CARD_GODS}
         self.specialists = ipw.SelectMultiple(
