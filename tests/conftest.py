@@ -1,4 +1,4 @@
-"""Shared fixtures: small games on both maps."""
+"""Shared fixtures: small Italia games and positions, and the widget callback guard."""
 from __future__ import annotations
 
 import pytest
@@ -10,12 +10,6 @@ import concordia_core as cc
 def italia2() -> cc.Game:
     """A 2-player Italia game with Aiko first."""
     return cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
-
-
-@pytest.fixture
-def imperium4() -> cc.Game:
-    """A 4-player Imperium game with Aiko first."""
-    return cc.new_game("imperium", ["Aiko", "Ben", "Chloe", "Dario"], seed=11, first_player="Aiko")
 
 
 @pytest.fixture

@@ -58,12 +58,6 @@ def set_city_goods(state: GameState, changes: Mapping[str, str]) -> GameState:
     return replace(state, city_goods=types.MappingProxyType(goods))
 
 
-def set_bonus_goods(state: GameState, changes: Mapping[str, str]) -> GameState:
-    goods = dict(state.bonus_goods)
-    goods.update(changes)
-    return replace(state, bonus_goods=types.MappingProxyType(goods))
-
-
 def run(state: GameState, *actions: str | cc.Action) -> GameState:
     """Apply actions one after the other."""
     for action in actions:
@@ -89,11 +83,7 @@ def board(state: GameState) -> cc.ConcordiaMap:
 
 def game_at(state: GameState) -> cc.Game:
     """A Game whose starting position is `state` (a hand-made position)."""
-    if hasattr(cc.Game, "from_state"):
-        return cc.Game.from_state(state)
-    g = cc.new_game(state.map_id, [p.name for p in state.players], seed=7, first_player=state.players[0].name)
-    g.initial = state
-    return g
+    return cc.Game.from_state(state)
 
 
 # --- invariants ------------------------------------------------------------------------------------
@@ -106,7 +96,8 @@ def check_invariants(state: GameState, cards_at_setup: Counter) -> None:
     for p in state.players:
         assert p.coins >= 0, f"{p.name} has negative coins"
         assert min(p.goods.values()) >= 0, f"{p.name} has negative goods {p.goods!r}"
-        assert p.waiting["land"] >= 0 and p.waiting["sea"] >= 0
+        assert p.waiting["land"] >= 0
+        assert p.waiting["sea"] >= 0
         assert p.goods.total() + p.waiting_total <= STOREHOUSE, f"{p.name}'s storehouse overflows"
         assert len(p.houses) <= HOUSES
         assert len(set(p.houses)) == len(p.houses), f"{p.name} has two houses in one city"
@@ -117,7 +108,8 @@ def check_invariants(state: GameState, cards_at_setup: Counter) -> None:
             assert on_map + p.waiting[kind] == PER_KIND, f"{p.name} has {on_map}+{p.waiting[kind]} {kind} colonists"
         for c in p.colonists:
             if c.on_route:
-                assert c.where in m.routes and m.routes[c.where].kind == c.kind
+                assert c.where in m.routes
+                assert m.routes[c.where].kind == c.kind
                 on_routes[c.where] += 1
             else:
                 assert c.where == m.rome or c.where in m.cities
@@ -131,7 +123,9 @@ def check_invariants(state: GameState, cards_at_setup: Counter) -> None:
     assert cards == cards_at_setup, "cards are not conserved (hands + discards + display + deck)"
     assert sum(p.concordia for p in state.players) == (0 if state.end_trigger is None else 1)
     if state.over:
-        assert state.end_trigger is not None and not state.choices and state.pending is None
+        assert state.end_trigger is not None
+        assert not state.choices
+        assert state.pending is None
 
 
 # --- random games ----------------------------------------------------------------------------------

@@ -53,7 +53,9 @@ def _checked_game(map_name: str, levels: list[str], seed: int) -> tuple[cc.GameS
         choice = players[state.actor].choose(state)
         assert isinstance(choice, bots.Choice)
         assert choice.action in cc.legal_actions(state), f"{choice.action} is not legal here"
-        assert isinstance(choice.reason, str) and choice.reason.strip() and "\n" not in choice.reason
+        assert isinstance(choice.reason, str)
+        assert choice.reason.strip()
+        assert "\n" not in choice.reason
         log.append(f"{state.actor}: {choice.action} ({choice.reason})")
         state = cc.apply(state, choice.action)
     raise AssertionError(f"{map_name} {levels} seed {seed}: not over after 20000 steps")
@@ -82,7 +84,8 @@ def test_a_bot_refuses_a_finished_game() -> None:
 def test_bot_games_complete_with_legal_explained_choices(table: tuple[str, list[str]]) -> None:
     map_name, levels = table
     state, log = _checked_game(map_name, levels, seed=len(levels) * 7 + 1)
-    assert state.over and state.end_trigger is not None
+    assert state.over
+    assert state.end_trigger is not None
     assert sorted(cc.final_ranking(state)) == sorted(NAMES[:len(levels)])
     assert log
 
@@ -90,7 +93,8 @@ def test_bot_games_complete_with_legal_explained_choices(table: tuple[str, list[
 def test_bots_finish_a_first_game_with_its_intermediate_scoring() -> None:
     state = cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=9, first_game=True).state
     state = bots.play_game(state, [bots.make("greedy", 1), bots.make("random", 2), bots.make("greedy", 3)])
-    assert state.over and state.mid_payout is not None  # R-MID-3: paid once every player had a Tribune
+    assert state.over
+    assert state.mid_payout is not None  # R-MID-3: paid once every player had a Tribune
 
 
 @pytest.mark.parametrize("level", bots.LEVELS)
@@ -114,7 +118,8 @@ def test_greedy_choices_do_not_depend_on_the_process_hash_seed() -> None:
             "    a = p[s.actor].choose(s).action; print(a); s = cc.apply(s, a)\n")
     runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                            cwd=ROOT, env={**os.environ, "PYTHONHASHSEED": str(h)}).stdout for h in (1, 2)]
-    assert runs[0] == runs[1] and runs[0].count("\n") == 120
+    assert runs[0] == runs[1]
+    assert runs[0].count("\n") == 120
 
 
 def _first_steps(state: cc.GameState, players: dict[str, bots.Bot], steps: int) -> list[cc.Action]:
@@ -133,16 +138,19 @@ def test_a_bot_plays_for_whoever_must_act_and_keeps_the_best_goods() -> None:
     province = next(p for p in sc.map.provinces.values() if len(p.cities) >= 2)
     food_city, cloth_city = province.cities[:2]
     sc.city_goods(**{food_city: "food", cloth_city: "cloth"})
-    sc.player("Aiko", goods={"brick": 3, "tools": 3, "wine": 1}, hand=["PREFECT"])
+    sc.player("Aiko", goods={"brick": 3, "tools": 3, "wine": 1}, hand=["PREFECT"],
+              discard=["TRIBUNE", "ARCHITECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"])
     sc.player("Ben", goods={"brick": 3, "tools": 3, "wine": 1}, houses=[food_city, cloth_city],
               colonists=[("land", "ROMA"), ("sea", "ROMA")])
     sc.praefectus_magnus("Aiko").to_move("Aiko")
     state = cc.apply(sc.build(), cc.PlayCard("PREFECT"))
     state = cc.apply(state, cc.Produce(province.id))
-    assert state.actor == "Ben" and state.to_move == "Aiko"  # R-STORE-2: Ben must choose first
+    assert state.actor == "Ben"
+    assert state.to_move == "Aiko"  # R-STORE-2: Ben must choose first
     for level in bots.LEVELS:
         choice = bots.make(level, 1).choose(state)
-        assert isinstance(choice.action, cc.Keep) and choice.action in cc.legal_actions(state)
+        assert isinstance(choice.action, cc.Keep)
+        assert choice.action in cc.legal_actions(state)
     greedy = bots.make("greedy", 1).choose(state)
     assert greedy.action.goods == cc.Goods({"cloth": 1}), greedy  # cloth is worth 7, food 4
     assert "cloth" in greedy.reason
@@ -160,7 +168,8 @@ def test_greedy_builds_when_it_can_and_says_what_the_house_brings() -> None:
     bot = bots.make("greedy", 0)
     choice = bot.choose(state)
     assert choice.action == cc.PlayCard("ARCHITECT"), choice
-    assert city in choice.reason and "Saturnus" in choice.reason
+    assert city in choice.reason
+    assert "Saturnus" in choice.reason
     while state.pending is not None or state.to_move == "Aiko":  # the planned steps follow, then the turn ends
         step = bot.choose(state)
         if isinstance(step.action, cc.Build):
@@ -198,7 +207,8 @@ def _positions(map_name: str, levels: list[str], seed: int, every: int) -> list[
                                                   ("imperium", ["greedy", "greedy", "random"], 12)])
 def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[str], seed: int) -> None:
     positions = _positions(map_name, levels, seed, every=9)
-    assert any(s.pending is not None for s in positions) and any(s.pending is None for s in positions)
+    assert any(s.pending is not None for s in positions)
+    assert any(s.pending is None for s in positions)
     for state in positions:
         name = state.actor
         given = bots.hints(state, top=3)
@@ -208,12 +218,39 @@ def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[
         before = cc.score(state, name).by_god()
         for hint in given:
             assert hint.action in legal
-            assert hint.reason.strip() and "\n" not in hint.reason
+            assert hint.reason.strip()
+            assert "\n" not in hint.reason
             after = cc.score(hint.result, name).by_god()
             assert dict(hint.score_change) == {god: after[god] - before[god] for god in before}
             assert hint.total_change == cc.score(hint.result, name).total - cc.score(state, name).total
             # the result is the player's completed play: nothing left for them to do in this turn
             assert hint.result.over or hint.result.actor != name or hint.result.pending is None
+
+
+def test_hints_score_change_worked_out_by_hand_for_a_storehouse_choice() -> None:
+    # Aiko (Praefectus Magnus) makes VENETIA produce; Ben's houses in BAVZANVM (food) and AQVILEIA (cloth)
+    # bring him 1 food and 1 cloth, but his storehouse has one free slot (7 goods + 4 waiting colonists).
+    sc = cc.Scenario("italia", ["Aiko", "Ben"], seed=7)
+    sc.city_goods(BAVZANVM="food", AQVILEIA="cloth")
+    sc.player("Aiko", goods={"brick": 3, "tools": 3, "wine": 1}, hand=["PREFECT"],
+              discard=["TRIBUNE", "ARCHITECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"])
+    sc.player("Ben", goods={"brick": 3, "tools": 3, "wine": 1}, coins=4, houses=["BAVZANVM", "AQVILEIA"],
+              colonists=[("land", "ROMA"), ("sea", "ROMA")])
+    sc.praefectus_magnus("Aiko").to_move("Aiko")
+    state = cc.apply(cc.apply(sc.build(), cc.PlayCard("PREFECT")), cc.Produce("VENETIA"))
+    assert state.actor == "Ben"
+    given = {h.action: h for h in bots.hints(state, top=5)}
+    keep_cloth, keep_food = cc.Keep(cc.Goods({"cloth": 1})), cc.Keep(cc.Goods({"food": 1}))
+    assert set(given) == {keep_cloth, keep_food}
+    # Ben's one Vesta card (Senator): 4 coins + 3x3 brick + 3x5 tools + 6 wine = 34 -> 3 points now.
+    # Keeping the cloth: 34 + 7 = 41 -> 4 points (+1 Vesta); keeping the food: 34 + 4 = 38 -> 3 (no change).
+    # No other god changes: the houses, provinces and kinds of good are the same either way.
+    zero = {"vesta": 0, "jupiter": 0, "saturnus": 0, "mercurius": 0, "mars": 0, "minerva": 0, "concordia": 0}
+    assert dict(given[keep_cloth].score_change) == zero | {"vesta": 1}
+    assert given[keep_cloth].total_change == 1
+    assert dict(given[keep_food].score_change) == zero
+    assert given[keep_food].total_change == 0
+    assert given[keep_cloth].result.player("Ben").goods == cc.Goods({"brick": 3, "tools": 3, "wine": 1, "cloth": 1})
 
 
 def test_hints_for_a_turn_start_offer_card_plays_and_top_limits_them() -> None:
@@ -238,6 +275,7 @@ def _greedy_vs_random(seed: int) -> tuple[bool, int, int]:
     return cc.final_ranking(state)[0] == greedy, cc.score(state, greedy).total, cc.score(state, other).total
 
 
+@pytest.mark.slow  # a 100-game tournament
 def test_greedy_beats_random_in_at_least_90_percent_of_2_player_games() -> None:
     t0 = time.perf_counter()
     with ProcessPoolExecutor(max_workers=min(2, os.cpu_count() or 1)) as pool:

@@ -450,7 +450,9 @@ def test_browser_architect_play_changes_map_and_board(lab: Lab, page: Any) -> No
     for step in ("play ARCHITECT", "move ROMA > land:COSA-ROMA", "build COSA"):
         game.play(step)
     end = game.state.player("Aiko")
-    assert end.coins < start.coins and "COSA" in end.houses and game.state.to_move == "Ben"
+    assert end.coins < start.coins
+    assert "COSA" in end.houses
+    assert game.state.to_move == "Ben"
 
     report = open_and_run(page, lab, ARCHITECT_NOTEBOOK)
     assert_clean(page, ARCHITECT_NOTEBOOK, report)
@@ -491,7 +493,8 @@ def test_browser_architect_play_changes_map_and_board(lab: Lab, page: Any) -> No
     board = player_board(page, "Aiko", _board_facts(end))
     assert f"Coins: {start.coins} " not in board
     text = notebook_text(page)
-    assert "Not allowed" not in text and "Choose something first" not in text
+    assert "Not allowed" not in text
+    assert "Choose something first" not in text
     assert "Internal error in a widget callback" not in text
     assert not page.problems, page.problems
     full_screenshot(page, "architect_play_3_done")

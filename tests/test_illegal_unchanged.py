@@ -23,7 +23,8 @@ def assert_game_refuses(g: cc.Game, action, error=cc.ConcordiaError):
     state, steps, before = g.state, len(g.history), snapshot(g.state)
     with pytest.raises(error) as info:
         g.play(action)
-    assert g.state is state and len(g.history) == steps
+    assert g.state is state
+    assert len(g.history) == steps
     assert snapshot(g.state) == before
     return info.value
 
@@ -48,7 +49,8 @@ def test_illegal_candidates_from_random_positions_change_nothing(map_name, n, se
                 err = exc
             assert err is not None, f"{action} was accepted though not listed"
             if isinstance(err, cc.IllegalAction):
-                assert err.rule.startswith("R-") and err.explanation
+                assert err.rule.startswith("R-")
+                assert err.explanation
         assert snapshot(state) == before
 
 
@@ -69,7 +71,8 @@ def test_game_play_refusals_keep_state_and_history(map_name, n, seed):
                 tried += 2
         g.play(step.action)
         assert g.state == step.state
-    assert g.state.over and tried > 50
+    assert g.state.over
+    assert tried > 50
     assert_game_refuses(g, "done", cc.IllegalAction)
 
 
@@ -153,7 +156,8 @@ def test_hand_made_illegal_attempt_changes_nothing(name, build, action, rule):
     err = assert_refused_unchanged(state, action, cc.IllegalAction)
     if rule is not None:
         assert err.rule == rule, str(err)
-    assert err.explanation and str(err).endswith(f"({err.rule})")
+    assert err.explanation
+    assert str(err).endswith(f"({err.rule})")
     g = game_at(state)
     assert_game_refuses(g, action, cc.IllegalAction)
     assert_game_refuses(g, cc.parse_action(action, state), cc.IllegalAction)
@@ -175,5 +179,7 @@ def test_malformed_input_is_invalid_action_and_changes_nothing(text):
 def test_refusals_are_value_errors_with_learner_messages():
     state = _architect()
     err = assert_refused_unchanged(state, "build FLORENTIA", ValueError)
-    assert isinstance(err, cc.IllegalAction) and isinstance(err, cc.ConcordiaError)
-    assert "FLORENTIA" in str(err) and "you have" in str(err)
+    assert isinstance(err, cc.IllegalAction)
+    assert isinstance(err, cc.ConcordiaError)
+    assert "FLORENTIA" in str(err)
+    assert "you have" in str(err)

@@ -1,11 +1,11 @@
-"""Chapters 11-13: each exercise checker accepts the right answer (computed by the engine) and names
-the typical mistakes; the exercise widgets build; the chapter 13 explorer follows cc.score."""
+"""Chapters 11-13: each exercise checker accepts the right answer (worked out by hand from the position,
+in the comments) and names the typical mistakes; the exercise widgets build; the chapter 13 explorer
+shows the points of the position it builds."""
 from __future__ import annotations
 
 import pytest
 
 import concordia_core as cc
-from concordia_core.scoring import competition_prizes
 from widgets.exercise import Exercise
 from widgets.lessons import ch11_scoring as ch11
 from widgets.lessons import ch12_end as ch12
@@ -22,37 +22,65 @@ def test_ch11_worked_example_scores_10_8_6_6() -> None:
     assert [by_god[g] for g in ("jupiter", "saturnus", "mercurius", "mars")] == [10, 8, 6, 6]
 
 
-def test_ch11_jupiter_checker_accepts_right_count_and_rejects_forgotten_multiplier_and_brick_cities() -> None:
+# The exercise position (Italia, seed 7): Aiko's 7 houses are in COSA and GENVA (brick), FLORENTIA (cloth),
+# ANCONA (wine) and NICAEA, MVTINA, RAVENNA (food); her Jupiter cards are DIPLOMAT and ARCHITECT-I in hand
+# and ARCHITECT on the discard pile; the Senator is her one Vesta card; 16 coins and 2 brick, 1 food,
+# 1 wine, 1 cloth in the storehouse.
+EXERCISE_CITY_GOODS = {"COSA": "brick", "GENVA": "brick", "FLORENTIA": "cloth", "ANCONA": "wine",
+                       "NICAEA": "food", "MVTINA": "food", "RAVENNA": "food"}
+JUPITER_POINTS = 15   # 3 Jupiter cards x 5 houses in non-brick cities (7 houses - COSA, GENVA) = 15
+VESTA_POINTS = 3      # 16 coins + 2x3 brick + 4 food + 6 wine + 7 cloth = 39 -> 3 full tens x 1 Vesta card
+
+
+def test_ch11_exercise_position_is_the_one_worked_out_by_hand() -> None:
     state = ch11.exercise_state()
-    right_points = cc.score(state, "Aiko").by_god()["jupiter"]
-    assert ch11.check_jupiter(right_points)
+    aiko = state.player("Aiko")
+    assert {c: state.city_goods[c] for c in aiko.houses} == EXERCISE_CITY_GOODS
+    assert sorted(c for c in aiko.cards if cc.card(c).god == "jupiter") == ["ARCHITECT", "ARCHITECT-I", "DIPLOMAT"]
+    assert [c for c in aiko.cards if cc.card(c).god == "vesta"] == ["SENATOR"]
+    assert aiko.coins == 16
+    assert aiko.goods == cc.Goods({"brick": 2, "food": 1, "wine": 1, "cloth": 1})
+
+
+def test_ch11_jupiter_checker_accepts_right_count_and_rejects_forgotten_multiplier_and_brick_cities() -> None:
+    assert ch11.check_jupiter(JUPITER_POINTS)
     one_card = ch11.check_jupiter(5)                     # 5 non-brick houses, one card's worth
-    assert not one_card and "R-SCORE-1" in one_card.message and "3 Jupiter cards" in one_card.message
-    with_brick = ch11.check_jupiter(len(state.player("Aiko").houses) * 3)
-    assert not with_brick and "brick" in with_brick.message and "R-SCORE-3" in with_brick.message
+    assert not one_card
+    assert "R-SCORE-1" in one_card.message
+    assert "3 Jupiter cards" in one_card.message
+    with_brick = ch11.check_jupiter(21)                  # all 7 houses x 3 cards, brick cities included
+    assert not with_brick
+    assert "brick" in with_brick.message
+    assert "R-SCORE-3" in with_brick.message
     hand_only = ch11.check_jupiter(10)                   # 2 Jupiter cards in hand x 5
-    assert not hand_only and "discard" in hand_only.message
+    assert not hand_only
+    assert "discard" in hand_only.message
     assert not ch11.check_jupiter("lots")
 
 
 def test_ch11_vesta_checker_accepts_right_value_and_rejects_rounding_up_and_coins_only() -> None:
-    assert ch11.check_vesta(cc.score(ch11.exercise_state(), "Aiko").by_god()["vesta"])
+    assert ch11.check_vesta(VESTA_POINTS)
     rounded = ch11.check_vesta(4)                        # 39 -> 4 would be rounding up
-    assert not rounded and "rounds down" in rounded.message
+    assert not rounded
+    assert "rounds down" in rounded.message
     coins_only = ch11.check_vesta(1)                     # 16 coins -> 1
-    assert not coins_only and "sale price" in coins_only.message
+    assert not coins_only
+    assert "sale price" in coins_only.message
     units = ch11.check_vesta(2)                          # 16 + 5 goods counted as 1 each
-    assert not units and "each good as 1 coin" in units.message
+    assert not units
+    assert "each good as 1 coin" in units.message
 
 
 def test_ch11_make_exercises_build_and_check_through_the_widget() -> None:
     exercise = ch11.make_jupiter_exercise()
     assert isinstance(exercise, Exercise)
-    exercise.answer.value = cc.score(ch11.exercise_state(), "Aiko").by_god()["jupiter"]
-    assert exercise.check() and "Right" in exercise.feedback.value
+    exercise.answer.value = JUPITER_POINTS
+    assert exercise.check()
+    assert "Right" in exercise.feedback.value
     vesta = ch11.make_vesta_exercise()
     vesta.answer.value = 4
-    assert not vesta.check() and "Not yet" in vesta.feedback.value
+    assert not vesta.check()
+    assert "Not yet" in vesta.feedback.value
 
 
 # --- chapter 12 -------------------------------------------------------------------------------------
@@ -62,7 +90,8 @@ def test_ch12_fifteenth_house_ends_after_one_more_turn_each() -> None:
     game = ch12.fifteenth_house_game()
     game.play("play ARCHITECT")
     game.play("build COSA")
-    assert game.state.concordia_holder == "Aiko" and not game.state.over
+    assert game.state.concordia_holder == "Aiko"
+    assert not game.state.over
     for step in ["play MERCATOR", "done", "play PREFECT", "collect"]:
         game.play(step)
     assert game.state.over
@@ -78,34 +107,61 @@ def test_ch12_last_display_card_triggers_the_end() -> None:
     assert game.state.concordia_holder == "Ben"
 
 
+# The tie position (Italia, seed 7, turn order Aiko, Ben, Chloe, Dario; everyone keeps the starting cards,
+# goods worth 3+2x4+5+6+7 = 29 and 2 colonists in Rome: Mars 2 x 2 = 4):
+#   Aiko  21 coins, house in COSA (brick):  Vesta (21+29)//10 = 5, Saturnus 2 cards x 1 province = 2,
+#         Mercurius 2 x 1 kind = 2, Mars 4, Jupiter 0 (brick city)                         -> 13
+#   Ben   11 coins: Vesta 40//10 = 4, Mars 4                                               ->  8
+#   Chloe  1 coin, house in NEAPOLIS (tools): Vesta 30//10 = 3, Jupiter 2 cards x 1 = 2,
+#         Saturnus 2, Mercurius 2, Mars 4                                                  -> 13
+#   Dario 31 coins: Vesta 60//10 = 6, Mars 4                                               -> 10
+# Aiko and Chloe tie on 13. Praefectus Magnus passes right (against turn order): from Ben it reaches
+# Aiko first (Ben -> Aiko), so Aiko wins the exercise; from Dario it reaches Chloe first (Dario -> Chloe).
+TIE_TOTALS = {"Aiko": 13, "Ben": 8, "Chloe": 13, "Dario": 10}
+
+
+def test_ch12_tie_totals_are_the_ones_worked_out_by_hand() -> None:
+    assert ch12.totals(ch12.tie_exercise_state()) == TIE_TOTALS
+    assert ch12.totals(ch12.tie_state()) == TIE_TOTALS
+    assert [p.name for p in ch12.tie_state().players] == ["Aiko", "Ben", "Chloe", "Dario"]
+
+
 def test_ch12_tie_checker_accepts_the_right_winner_and_rejects_holder_not_tied_and_wrong_direction() -> None:
     state = ch12.tie_exercise_state()
-    winner = cc.final_ranking(state)[0]
-    assert ch12.check_tie_winner(winner)
-    holder = ch12.check_tie_winner(state.praefectus_magnus)        # Ben holds it but is not tied
-    assert not holder and "not the highest" in holder.message and "R-SCORE-9" in holder.message
-    other_tied = next(n for n, t in ch12.totals(state).items() if t == max(ch12.totals(state).values()) and n != winner)
-    direction = ch12.check_tie_winner(other_tied)                   # passing left instead of right
-    assert not direction and "right" in direction.message
+    assert state.praefectus_magnus == "Ben"
+    assert ch12.check_tie_winner("Aiko")
+    holder = ch12.check_tie_winner("Ben")                           # Ben holds it but is not tied
+    assert not holder
+    assert "not the highest" in holder.message
+    assert "R-SCORE-9" in holder.message
+    direction = ch12.check_tie_winner("Chloe")                      # passing left instead of right
+    assert not direction
+    assert "right" in direction.message
     assert not ch12.check_tie_winner("Nobody")
 
 
 def test_ch12_tie_checker_works_on_the_chapter_position_too() -> None:
     state = ch12.tie_state()
-    assert ch12.check_tie_winner(cc.final_ranking(state)[0], state)
+    assert state.praefectus_magnus == "Dario"
+    assert ch12.check_tie_winner("Chloe", state)
+    assert not ch12.check_tie_winner("Aiko", state)
     assert cc.final_ranking(state)[0] == "Chloe"
 
 
 def test_ch12_prize_checker_accepts_competition_ranking_and_rejects_unequal_ties_and_paid_third_place() -> None:
-    records = ch12.MID_RECORDS
-    expected = dict(zip(records, competition_prizes(list(records.values()), [2, 1]), strict=True))
+    assert ch12.MID_RECORDS == {"Aiko": 14, "Ben": 17, "Chloe": 14, "Dario": 11}
+    # Ben 17 is first (2 coins); Aiko and Chloe share second on 14 (1 coin each); Dario is fourth (0)
+    expected = {"Aiko": 1, "Ben": 2, "Chloe": 1, "Dario": 0}
     assert ch12.check_prizes(expected)
     unequal = dict(expected, Chloe=0)                               # Aiko and Chloe tie on 14
     verdict = ch12.check_prizes(unequal)
-    assert not verdict and "same prize" in verdict.message and "R-MID-3" in verdict.message
+    assert not verdict
+    assert "same prize" in verdict.message
+    assert "R-MID-3" in verdict.message
     third_paid = dict(expected, Dario=1)
     verdict = ch12.check_prizes(third_paid)
-    assert not verdict and "place 4" in verdict.message
+    assert not verdict
+    assert "place 4" in verdict.message
     tied_top = {"A": 9, "B": 9, "C": 5}
     assert ch12.check_prizes({"A": 2, "B": 2, "C": 0}, tied_top)
     assert not ch12.check_prizes({"A": 2, "B": 2, "C": 1}, tied_top)
@@ -113,10 +169,10 @@ def test_ch12_prize_checker_accepts_competition_ranking_and_rejects_unequal_ties
 
 def test_ch12_make_exercises_build_and_check_through_the_widget() -> None:
     tie = ch12.make_tie_exercise()
-    tie.answer.value = cc.final_ranking(ch12.tie_exercise_state())[0]
+    tie.answer.value = "Aiko"                 # see TIE_TOTALS: tied with Chloe, first to receive the card from Ben
     assert tie.check()
     prizes = ch12.make_prize_exercise()
-    prizes.answer.value = ch12.expected_prizes()
+    prizes.answer.value = {"Aiko": 1, "Ben": 2, "Chloe": 1, "Dario": 0}   # records 14, 17, 14, 11
     assert prizes.check()
     prizes.answer.value = {"Aiko": 0, "Ben": 2, "Chloe": 1, "Dario": 0}
     assert not prizes.check()
@@ -127,36 +183,51 @@ def test_ch12_first_game_intermediate_scoring_pays_2_1_1_and_is_not_added() -> N
     for step in ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA",
                  "build NEAPOLIS", "build SPOLETVM", "play TRIBUNE", "done", "play TRIBUNE", "done", "play TRIBUNE"]:
         game.play(step)
-    assert game.state.mid_scores == (15, 7, 7) and game.state.mid_payout == (2, 1, 1)
+    # Aiko (as in test_ch13_plan_from_state_scores_like_the_real_game): Vesta 1 + Jupiter 2 + Saturnus 4
+    # + Mercurius 4 + Mars 4 = 15; Ben (6 coins) and Chloe (7 coins) with the setup goods (29): Vesta 3
+    # + Mars 4 = 7 each. Prizes 2 to the first, 1 to each of the two tied second.
+    assert game.state.mid_scores == (15, 7, 7)
+    assert game.state.mid_payout == (2, 1, 1)
+    # not added: Aiko's 2 prize coins only lift Vesta to (3 + 17)//10 = 2, so 15 - 1 + 2 = 16
     assert cc.score(game.state, "Aiko").total == 16
 
 
 # --- chapter 13 -------------------------------------------------------------------------------------
 
 
-def test_ch13_explorer_scores_follow_cc_score_when_driven_through_value() -> None:
+# Italia seed 7 city goods used below: FLORENTIA cloth (Etruria), COSA brick (Etruria), NEAPOLIS tools
+# (Campania), AQVILEIA cloth (Venetia), PANORMVS cloth (Sicilia), ANCONA wine (Umbria).
+# The starting cards: Vesta 1, Jupiter 2, Saturnus 2, Mercurius 1, Mars 1; the setup goods are worth 29.
+
+
+def test_ch13_explorer_scores_follow_the_controls_when_driven_through_value() -> None:
     explorer = ch13.ScoreExplorer("A")
-    assert explorer.total == cc.score(explorer.state, ch13.PLAYER).total == 7
+    # setup: Vesta (5 + 29)//10 = 3, Mars 1 card x 2 x 2 colonists = 4 -> 7
+    assert explorer.total == 7
     explorer.houses.value = ("FLORENTIA", "NEAPOLIS", "COSA")
     explorer.cards["jupiter"].value = 3
     explorer.specialists.value = ("WEAVER-II",)
     explorer.colonists.value = 4
     explorer.coins.value = 20
     explorer.concordia.value = True
-    assert explorer.breakdown == cc.score(explorer.state, ch13.PLAYER)
-    by_god = explorer.breakdown.by_god()
-    assert by_god["jupiter"] == 3 * 2 and by_god["minerva"] == 5 and by_god["mars"] == 2 * 4
-    assert by_god["concordia"] == 7
-    assert f"{explorer.total} points" in explorer.view.value
+    # Vesta (20 + 29)//10 = 4; Jupiter 3 cards x 2 non-brick houses = 6; Saturnus 2 cards x 2 provinces
+    # (Etruria, Campania) = 4; Mercurius 1 card x 2 x 3 kinds (cloth, tools, brick) = 6; Mars 1 x 2 x 4 = 8;
+    # Minerva Weaver 5 x 1 cloth house = 5; Concordia 7 -> 40
+    assert explorer.breakdown.by_god() == {"vesta": 4, "jupiter": 6, "saturnus": 4, "mercurius": 6, "mars": 8,
+                                           "minerva": 5, "concordia": 7}
+    assert explorer.total == 40
+    assert "40 points" in explorer.view.value
 
 
 def test_ch13_explorer_reports_an_impossible_position_instead_of_a_score() -> None:
     explorer = ch13.ScoreExplorer("A")
     explorer.goods["food"].value = 12
-    assert explorer.breakdown is None and "R-STORE-1" in (explorer.error or "")
+    assert explorer.breakdown is None
+    assert "R-STORE-1" in (explorer.error or "")
     assert "not a possible position" in explorer.view.value
     explorer.goods["food"].value = 2
-    assert explorer.total == 7 and explorer.error is None
+    assert explorer.total == 7
+    assert explorer.error is None
 
 
 def test_ch13_plan_from_state_scores_like_the_real_game() -> None:
@@ -165,30 +236,44 @@ def test_ch13_plan_from_state_scores_like_the_real_game() -> None:
                  "build NEAPOLIS", "build SPOLETVM"]:
         game.play(step)
     plan = ch13.plan_from_state(game.state, "Aiko")
-    assert ch13.plan_score(plan).by_god() == cc.score(game.state, "Aiko").by_god()
+    # Aiko paid 1 brick + 1 tools + 3 coins for NEAPOLIS (tools) and 1 food + 1 coin for SPOLETVM (brick):
+    # 5 - 4 = 1 coin, and 1 food + 1 wine + 1 cloth = 4 + 6 + 7 = 17 left -> Vesta (1 + 17)//10 = 1;
+    # Jupiter 2 cards x 1 non-brick house = 2; Saturnus 2 cards x 2 provinces (Campania, Umbria) = 4;
+    # Mercurius 1 x 2 x 2 kinds = 4; Mars 1 x 2 x 2 colonists = 4 -> 15
+    by_hand = {"vesta": 1, "jupiter": 2, "saturnus": 4, "mercurius": 4, "mars": 4, "minerva": 0, "concordia": 0}
+    assert cc.score(game.state, "Aiko").by_god() == by_hand
+    assert ch13.plan_score(plan).by_god() == by_hand
 
 
 def test_ch13_comparison_follows_both_explorers() -> None:
     compare = ch13.PlanComparison()
     compare.b.houses.value = ("FLORENTIA",)
-    total_b = cc.score(compare.b.state, ch13.PLAYER).total
-    assert f"<th style='padding:2px 8px;border:1px solid #ccc;text-align:right'>{total_b}</th>" in compare.summary.value
+    # plan B: Vesta 3 + Jupiter 2 x 1 + Saturnus 2 x 1 + Mercurius 2 x 1 + Mars 4 = 13 (plan A: 7)
+    assert "<th style='padding:2px 8px;border:1px solid #ccc;text-align:right'>13</th>" in compare.summary.value
+    assert "Plan B scores 6 more" in compare.summary.value
     assert "Plan B scores" in compare.summary.value
 
 
 def test_ch13_plan_checker_accepts_a_plan_over_target_and_rejects_broken_limits_and_short_plans() -> None:
     good = ch13.Plan(houses=("AQVILEIA", "FLORENTIA", "PANORMVS", "ANCONA", "NEAPOLIS"), colonists=2,
                      specialists=("WEAVER-II",), coins=10)
-    assert ch13.plan_score(good).total >= ch13.TARGET
+    # Vesta (10 + 29)//10 = 3; Jupiter 2 x 5 = 10; Saturnus 2 x 5 provinces = 10; Mercurius 2 x 3 kinds
+    # (cloth, wine, tools) = 6; Mars 2 x 2 = 4; Minerva Weaver 5 x 3 cloth houses = 15 -> 48
+    assert ch13.plan_score(good).total == 48
+    assert ch13.TARGET == 45
     assert ch13.check_plan(good)
     too_many = ch13.check_plan(ch13.Plan(houses=tuple(c for _, c in ch13.city_options()[:6])))
-    assert not too_many and "6 houses" in too_many.message
+    assert not too_many
+    assert "6 houses" in too_many.message
     bought = ch13.check_plan(ch13.Plan(houses=good.houses, specialists=("WEAVER-II", "VINTNER-II")))
-    assert not bought and "cards for sale" in bought.message
+    assert not bought
+    assert "cards for sale" in bought.message
     short = ch13.check_plan(ch13.Plan())
-    assert not short and "short of" in short.message
+    assert not short
+    assert "short of" in short.message
     impossible = ch13.check_plan(ch13.Plan(goods={"food": 12}))
-    assert not impossible and "not a possible position" in impossible.message
+    assert not impossible
+    assert "not a possible position" in impossible.message
 
 
 def test_ch13_make_plan_exercise_checks_the_explorer_plan() -> None:

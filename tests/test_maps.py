@@ -1,7 +1,8 @@
 """The two boards as data and as frozen networkx multigraphs (DESIGN.md 3, R-SETUP-1, R-SETUP-2).
 
-Also: the shipped map JSON agrees with the reference data in ../shared, bad map files are refused
-with a message naming the file and the problem, and a new map needs only a JSON file.
+Also: the shipped map JSON agrees with the reference data it was made from (kept in
+concordia_core/data/sources/), bad map files are refused with a message naming the file and the
+problem, and a new map needs only a JSON file.
 """
 from __future__ import annotations
 
@@ -15,8 +16,7 @@ import pytest
 
 import concordia_core as cc
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-REFERENCE = SHARED / "reference" / "concordia_data"
+REFERENCE = Path(__file__).resolve().parents[1] / "concordia_core" / "data" / "sources"
 
 EXPECTED = {
     "italia": {
@@ -68,7 +68,8 @@ def test_R_SETUP_1_map_player_counts_and_tile_letters(name: str) -> None:
 def test_rome_neighbours(name: str) -> None:
     m = cc.load_map(name)
     assert m.rome == "ROMA"
-    assert m.capital.province is None and m.capital.letter is None
+    assert m.capital.province is None
+    assert m.capital.letter is None
     assert m.neighbours("ROMA", "land") == EXPECTED[name]["rome_land"]
     assert m.neighbours("ROMA", "sea") == EXPECTED[name]["rome_sea"]
     assert len(m.routes_at("ROMA", "land")) == len(EXPECTED[name]["rome_land"])
@@ -90,7 +91,8 @@ def test_map_id_is_its_file_name(name: str) -> None:
 @pytest.mark.parametrize("name", SHIPPED)
 def test_R_SETUP_1_every_shipped_map_sets_up_each_allowed_player_count(name: str) -> None:
     m = cc.load_map(name)
-    assert m.players and set(m.players) <= {2, 3, 4, 5}
+    assert m.players
+    assert set(m.players) <= {2, 3, 4, 5}
     assert m.rome == "ROMA"
     for n in m.players:
         s = cc.new_game(name, [f"P{i}" for i in range(n)], seed=n).state
@@ -150,8 +152,10 @@ def test_check_route_accepts_either_order_and_rejects_unknown() -> None:
 def test_every_city_has_position_and_province(name: str) -> None:
     m = cc.load_map(name)
     for cid, city in m.cities.items():
-        assert isinstance(city.lon, (int, float)) and isinstance(city.lat, (int, float)), cid
-        assert -180 <= city.lon <= 180 and -90 <= city.lat <= 90, cid
+        assert isinstance(city.lon, (int, float)), cid
+        assert isinstance(city.lat, (int, float)), cid
+        assert -180 <= city.lon <= 180, cid
+        assert -90 <= city.lat <= 90, cid
         assert city.province in m.provinces, cid
         assert cid in m.provinces[city.province].cities
         node = m.graph.nodes[cid]
@@ -198,11 +202,8 @@ def test_italia_islands_have_no_land_routes() -> None:
 
 # --- cross-check with the reference data --------------------------------------------------------
 def _reference(name: str) -> dict:
-    path = REFERENCE / f"maps_{name}.json"
-    if not path.is_file():
-        pytest.fail(f"reference map data not found at {path}: the shared folder must sit beside the repository "
-                    "(../shared); it is present in CI", pytrace=False)
-    return json.loads(path.read_text(encoding="utf-8"))
+    """The reference copy the shipped map was made from (concordia_core/data/sources/maps_<name>.json)."""
+    return json.loads((REFERENCE / f"maps_{name}.json").read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("name", MAPS)
@@ -230,7 +231,9 @@ def test_unknown_map_names_the_known_maps() -> None:
         cc.load_map("atlantis")
     assert isinstance(info.value, ValueError)
     text = str(info.value)
-    assert "atlantis" in text and "italia" in text and "imperium" in text
+    assert "atlantis" in text
+    assert "italia" in text
+    assert "imperium" in text
 
 
 def test_map_names_are_case_insensitive() -> None:
@@ -414,7 +417,8 @@ def test_missing_file_is_a_map_data_error(tmp_path: Path) -> None:
 def test_shipped_map_file_loads_through_load_map_file() -> None:
     path = Path(cc.__file__).resolve().parent / "data" / "maps" / "italia.json"
     m = cc.load_map_file(path)
-    assert m.id == "italia" and len(m.routes) == 63
+    assert m.id == "italia"
+    assert len(m.routes) == 63
 
 
 def test_bad_copy_of_a_shipped_map_is_refused(tmp_path: Path) -> None:
@@ -426,13 +430,15 @@ def test_bad_copy_of_a_shipped_map_is_refused(tmp_path: Path) -> None:
     with pytest.raises(cc.MapDataError) as info:
         cc.load_map_file(bad)
     assert str(bad) in str(info.value)
-    assert "ALERIA" in str(info.value) and "OLBIA" in str(info.value)
+    assert "ALERIA" in str(info.value)
+    assert "OLBIA" in str(info.value)
 
 
 # --- a third map needs only a JSON file ----------------------------------------------------------
 def test_a_new_map_needs_only_a_json_file(tmp_path: Path) -> None:
     m = cc.load_map_file(write(tmp_path, tiny_map(), "tiny.json"))
-    assert isinstance(m.graph, nx.MultiGraph) and nx.is_frozen(m.graph)
+    assert isinstance(m.graph, nx.MultiGraph)
+    assert nx.is_frozen(m.graph)
     assert m.neighbours("ROMA", "land") == {"ALPHA"}
     assert m.neighbours("ROMA", "sea") == {"GAMMA"}
     assert m.provinces["NORTH"].cities == ("ALPHA", "BETA")
@@ -458,29 +464,41 @@ def test_a_new_map_sets_up_a_game(tmp_path: Path) -> None:
 
 
 # --- a map that loads must also make a playable game, or be refused clearly (DESIGN.md 3 and 4) -------
-def _setup_or_clear_refusal(path: Path, players: list[str]) -> None:
-    """Loading and setting up either works or raises a ConcordiaError naming the problem; never a
-    bare KeyError from deep inside the engine."""
-    try:
-        m = cc.load_map_file(path)
-        cc.new_game(m, players, seed=1)
-    except (cc.MapDataError, cc.SetupError):
-        return
+# Each case states where the refusal must come: a MapDataError at load naming the file and the problem,
+# or (only for a map the engine rightly loads) a SetupError at setup naming the problem. Accepting the
+# bad input fails the test.
+def _refused_at_load(path: Path, *words: str) -> None:
+    with pytest.raises(cc.MapDataError) as info:
+        cc.load_map_file(path)
+    message = str(info.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
 
 
-def test_letter_without_city_tiles_is_refused_clearly(tmp_path: Path) -> None:
+def test_letter_without_city_tiles_is_refused_at_load(tmp_path: Path) -> None:
     """R-SETUP-2: tiles exist only for letters A-D (data/game.json city_tiles)."""
     data = tiny_map()
     data["city_tile_letters"] = ["A", "E"]
     data["cities"][2]["letter"] = "E"
-    _setup_or_clear_refusal(write(tmp_path, data, "letter-e.json"), ["Aiko", "Ben"])
+    _refused_at_load(write(tmp_path, data, "letter-e.json"), "city_tile_letters", "'E'", "no city tiles")
 
 
-def test_player_count_without_decks_is_refused_clearly(tmp_path: Path) -> None:
+def test_player_count_without_decks_is_refused_at_load(tmp_path: Path) -> None:
     """R-SETUP-5: decks exist for 2-5 players only."""
     data = tiny_map()
     data["players"] = [6]
-    _setup_or_clear_refusal(write(tmp_path, data, "six-players.json"), [f"P{i}" for i in range(6)])
+    _refused_at_load(write(tmp_path, data, "six-players.json"), "players", "[6]", "player counts")
+
+
+def test_player_count_the_map_does_not_allow_is_refused_at_setup(tmp_path: Path) -> None:
+    """The tiny map is valid (for 2 or 3 players); a 4-player game on it is refused by new_game."""
+    m = cc.load_map_file(write(tmp_path, tiny_map(), "tiny.json"))
+    with pytest.raises(cc.SetupError) as info:
+        cc.new_game(m, ["Aiko", "Ben", "Chloe", "Dario"], seed=1)
+    message = str(info.value)
+    assert "Tiny" in message
+    assert "2, 3 players, not 4" in message
 
 
 def test_more_cities_of_a_letter_than_tiles_is_refused_clearly(tmp_path: Path) -> None:
@@ -493,14 +511,10 @@ def test_more_cities_of_a_letter_than_tiles_is_refused_clearly(tmp_path: Path) -
         cc.load_map_file(write(tmp_path, data, "ten-a-cities.json"))
 
 
-def test_a_game_set_up_on_a_map_file_is_playable_or_refused_at_setup(tmp_path: Path) -> None:
-    """new_game accepts a ConcordiaMap; the game it returns must then be playable (or new_game must
-    refuse a map that is not shipped, with a SetupError saying so)."""
+def test_a_game_set_up_on_a_map_file_is_playable(tmp_path: Path) -> None:
+    """new_game accepts a ConcordiaMap loaded from any file; the game it returns must be playable."""
     m = cc.load_map_file(write(tmp_path, tiny_map(), "tiny.json"))
-    try:
-        g = cc.new_game(m, ["Aiko", "Ben"], seed=1, first_player="Aiko")
-    except cc.SetupError:
-        return
+    g = cc.new_game(m, ["Aiko", "Ben"], seed=1, first_player="Aiko")
     g.play("play ARCHITECT")
     assert g.state.pending.steps_left == 2
     assert {str(a) for a in g.legal_actions() if isinstance(a, cc.Move)} == {
@@ -514,4 +528,5 @@ def test_the_example_in_docs_adding_a_map_loads(tmp_path: Path) -> None:
     data = json.loads(block)
     assert data == tiny_map() | {"capital": data["capital"]}
     m = cc.load_map_file(write(tmp_path, block, "tiny.json"))
-    assert m.id == "tiny" and len(m.routes) == 5
+    assert m.id == "tiny"
+    assert len(m.routes) == 5

@@ -25,6 +25,7 @@ def test_notebook_committed_without_outputs(path: Path) -> None:
     assert "widgets" not in nb.get("metadata", {}), f"{path.name}: saved widget state in metadata"
 
 
+@pytest.mark.slow  # executes every notebook in a fresh kernel
 @pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
 def test_notebook_runs_top_to_bottom(path: Path) -> None:
     nb = nbformat.read(path, as_version=4)

@@ -56,7 +56,8 @@ def test_random_game_invariants_after_every_action(game):
     assert sorted(ranking) == sorted(p.name for p in s.players)
     assert len(ranking) == n
     # R-END-1: the Concordia card went to exactly the player who ended the game
-    assert s.end_trigger is not None and s.players[s.end_trigger].concordia
+    assert s.end_trigger is not None
+    assert s.players[s.end_trigger].concordia
     # after the end nothing is legal and everything is refused
     assert g.legal_actions() == []
     with pytest.raises(cc.IllegalAction):
@@ -142,7 +143,8 @@ def _oracle(before, after, action) -> None:
             assert q.coins == p.coins + (5 if card(action.card).purchased else 3)
     elif isinstance(action, cc.Copy):  # R-DIPL-1
         top = before.player(action.player).top_card
-        assert card(top).kind not in ("DIPLOMAT", "TRIBUNE") and action.player != p.name
+        assert card(top).kind not in ("DIPLOMAT", "TRIBUNE")
+        assert action.player != p.name
         if card(top).kind == "MERCATOR":
             assert q.coins == p.coins + (5 if card(top).purchased else 3)
     elif isinstance(action, cc.Trade):  # R-MERC-2: buy price = sell price
@@ -152,8 +154,10 @@ def _oracle(before, after, action) -> None:
         good = before.city_goods[action.city]
         coins = {"brick": 1, "food": 2, "tools": 3, "wine": 4, "cloth": 5}[good] * (before.houses_in(action.city) + 1)
         goods = cc.Goods({"food": 1}) if good == "brick" else cc.Goods({"brick": 1, good: 1})
-        assert q.coins == p.coins - coins and q.goods == p.goods - goods
-        assert action.city in q.houses and len(q.houses) == len(p.houses) + 1
+        assert q.coins == p.coins - coins
+        assert q.goods == p.goods - goods
+        assert action.city in q.houses
+        assert len(q.houses) == len(p.houses) + 1
     elif isinstance(action, cc.Produce):  # R-PREF-1/3
         holder = before.praefectus == i
         assert after.praefectus == ((i - 1) % n if holder else before.praefectus)
@@ -164,7 +168,8 @@ def _oracle(before, after, action) -> None:
             assert q.goods.total() == min(p.goods.total() + gained, 12 - p.waiting_total)
     elif isinstance(action, cc.Collect):  # R-PREF-4
         assert q.coins == p.coins + sum(before.bonus_tiles[x].coins for x in before.coin_side)
-        assert after.coin_side == frozenset() and after.praefectus == before.praefectus
+        assert after.coin_side == frozenset()
+        assert after.praefectus == before.praefectus
     elif isinstance(action, cc.Recruit):  # R-TRIB-3
         assert q.goods == p.goods - cc.Goods({"food": 1, "tools": 1})
         assert q.waiting[action.kind] == p.waiting[action.kind] - 1

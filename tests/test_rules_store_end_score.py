@@ -21,8 +21,10 @@ ALL_CITIES_BUT_COSA = ["AQVILEIA", "BAVZANVM", "VERONA", "COMVM", "SEGVSIO", "GE
 # --- R-STORE -----------------------------------------------------------------------------------------
 def test_R_STORE_1_twelve_slots_goods_and_waiting_colonists(s2):
     p = player(s2, "Aiko")
-    assert p.goods.total() == 6 and p.waiting_total == 4
-    assert p.storehouse_used == 10 and p.free_slots == 2
+    assert p.goods.total() == 6
+    assert p.waiting_total == 4
+    assert p.storehouse_used == 10
+    assert p.free_slots == 2
     s = setp(s2, "Aiko", coins=100, goods={"brick": 8})
     s = run(s, "play MERCATOR")
     assert not any(a.startswith("buy") for a in legal(s))
@@ -43,7 +45,8 @@ def test_R_STORE_1_production_into_a_full_storehouse_is_lost(s2):
     s = setp(s2, "Aiko", goods={"brick": 8}, houses=["MVTINA"])
     s = run(s, "play PREFECT", "produce AEMILIA")
     assert player(s, "Aiko").goods == cc.Goods({"brick": 8})
-    assert not s.choices and s.to_move == "Ben"
+    assert not s.choices
+    assert s.to_move == "Ben"
 
 
 def _overflowing_producer(s2):
@@ -56,7 +59,9 @@ def _overflowing_producer(s2):
 
 def test_R_STORE_2_acting_player_chooses_which_incoming_goods_to_keep(s2):
     s = _overflowing_producer(s2)
-    assert s.choices and s.actor == "Aiko" and s.to_move == "Aiko"
+    assert s.choices
+    assert s.actor == "Aiko"
+    assert s.to_move == "Aiko"
     assert set(legal(s)) == {"keep 2 wine", "keep 1 tools 1 wine"}
     assert s.praefectus_magnus == "Ben"  # the card has already passed
     refused(s, "keep 1 wine", "R-STORE-2")              # a free slot left empty on purpose
@@ -70,7 +75,9 @@ def test_R_STORE_2_acting_player_chooses_which_incoming_goods_to_keep(s2):
     s = run(s, "keep 1 tools 1 wine")
     assert player(s, "Aiko").goods == cc.Goods({"brick": 6, "wine": 1, "tools": 1})
     assert player(s, "Aiko").free_slots == 0
-    assert not s.choices and s.to_move == "Ben" and s.actor == "Ben"
+    assert not s.choices
+    assert s.to_move == "Ben"
+    assert s.actor == "Ben"
 
 
 def test_R_STORE_2_another_player_chooses_during_a_prefect_production(s2):
@@ -78,13 +85,15 @@ def test_R_STORE_2_another_player_chooses_during_a_prefect_production(s2):
     ben_goods = player(s, "Ben").goods
     s = run(s, "play PREFECT", "produce VMBRIA")
     assert player(s, "Aiko").goods["wine"] == 2  # her bonus fitted at once
-    assert s.actor == "Ben" and s.to_move == "Aiko"
+    assert s.actor == "Ben"
+    assert s.to_move == "Aiko"
     assert set(legal(s)) == {"keep 1 wine", "keep 1 tools"}
     refused(s, "keep 1 wine 1 tools", "R-STORE-2")
     refused(s, "keep 1 brick", "R-STORE-2")
     s = run(s, "keep 1 tools")
     assert player(s, "Ben").goods == ben_goods + cc.Goods({"tools": 1})  # nothing thrown away
-    assert s.actor == "Ben" and s.to_move == "Ben"
+    assert s.actor == "Ben"
+    assert s.to_move == "Ben"
 
 
 def test_R_STORE_2_choices_are_asked_producer_first_then_in_turn_order(s3):
@@ -94,15 +103,18 @@ def test_R_STORE_2_choices_are_asked_producer_first_then_in_turn_order(s3):
     s = run(s, "play PREFECT", "produce VMBRIA")
     assert s.actor == "Aiko"
     s = run(s, "keep 1 wine")
-    assert s.actor == "Chloe" and s.to_move == "Aiko"
+    assert s.actor == "Chloe"
+    assert s.to_move == "Aiko"
     s = run(s, "keep 1 wine")
-    assert s.actor == "Ben" and s.to_move == "Ben"
+    assert s.actor == "Ben"
+    assert s.to_move == "Ben"
 
 
 def test_R_STORE_2_a_single_way_to_fill_is_taken_at_once(s2):
     s = setp(s2, "Aiko", goods={"brick": 7}, houses=["MVTINA", "RAVENNA"])
     s = run(s, "play PREFECT", "produce AEMILIA")  # 3 food, 1 free slot
-    assert not s.choices and player(s, "Aiko").goods == cc.Goods({"brick": 7, "food": 1})
+    assert not s.choices
+    assert player(s, "Aiko").goods == cc.Goods({"brick": 7, "food": 1})
 
 
 # --- R-END -------------------------------------------------------------------------------------------
@@ -116,12 +128,18 @@ def test_R_END_1_fifteenth_house_takes_concordia_and_every_other_player_one_more
     s = run(s, "play MERCATOR", "done")         # Aiko
     s = run(s, "play ARCHITECT", "build COSA")  # Ben's 15th house
     assert len(player(s, "Ben").houses) == 15
-    assert player(s, "Ben").concordia and s.concordia_holder == "Ben" and s.end_trigger == 1
-    assert not s.over and s.to_move == "Chloe"
+    assert player(s, "Ben").concordia
+    assert s.concordia_holder == "Ben"
+    assert s.end_trigger == 1
+    assert not s.over
+    assert s.to_move == "Chloe"
     s = run(s, "play MERCATOR", "done")         # Chloe: one more turn
-    assert not s.over and s.to_move == "Aiko"
+    assert not s.over
+    assert s.to_move == "Aiko"
     s = run(s, "play PREFECT", "collect")       # Aiko: one more turn
-    assert s.over and s.to_move is None and s.actor is None
+    assert s.over
+    assert s.to_move is None
+    assert s.actor is None
     assert cc.legal_actions(s) == []
     assert cc.score(s, "Ben").by_god()["concordia"] == 7
     assert cc.score(s, "Aiko").by_god()["concordia"] == 0
@@ -134,12 +152,14 @@ def test_R_END_1_game_over_refuses_every_action_through_game(s2):
     g = game_at(_before_fifteenth_house(s2, "Aiko"))
     for action in ["play ARCHITECT", "build COSA", "play MERCATOR", "done"]:
         g.play(action)
-    assert g.state.over and g.over
+    assert g.state.over
+    assert g.over
     steps, before = len(g.history), g.state
     for action in ["play PREFECT", "done", cc.Collect(), cc.PlayCard("TRIBUNE")]:
         with pytest.raises(cc.IllegalAction):
             g.play(action)
-        assert g.state is before and len(g.history) == steps
+        assert g.state is before
+        assert len(g.history) == steps
     assert g.legal_actions() == []
 
 
@@ -147,8 +167,11 @@ def test_R_END_1_last_display_card_bought_by_senator(s3):
     s = replace(s3, display=("MASON-I",), deck=())
     s = setp(s, "Aiko", goods={"food": 1})
     s = run(s, "play SENATOR", "purchase 1")
-    assert s.display == () and s.concordia_holder == "Aiko" and player(s, "Aiko").concordia
-    assert s.to_move == "Ben" and not s.over
+    assert s.display == ()
+    assert s.concordia_holder == "Aiko"
+    assert player(s, "Aiko").concordia
+    assert s.to_move == "Ben"
+    assert not s.over
     s = run(s, "play SENATOR")  # nothing left to buy: the play ends at once
     assert s.to_move == "Chloe"
     s = run(s, "play MERCATOR", "done")
@@ -160,22 +183,26 @@ def test_R_END_1_last_card_bought_by_consul_and_two_by_senator(s2):
     s = replace(s2, display=("MASON-I", "FARMER-I"), deck=())
     c = setp(s, "Ben", hand=["CONSUL-II"], goods={"food": 1})
     c = run(c, "play MERCATOR", "done", "play CONSUL-II", "purchase 1")
-    assert c.display == ("FARMER-I",) and c.end_trigger is None
+    assert c.display == ("FARMER-I",)
+    assert c.end_trigger is None
     s = setp(s, "Aiko", goods={"food": 2, "brick": 1, "wine": 1})
     s = run(s, "play SENATOR", "purchase 1", "purchase 2 paying wine")
-    assert s.display == () and s.end_trigger == 0
+    assert s.display == ()
+    assert s.end_trigger == 0
     s = run(s, "play MERCATOR", "done")
     assert s.over
     last = replace(s2, display=("FARMER-I",), deck=())
     last = setp(last, "Aiko", hand=["CONSUL-III"], goods={"food": 1, "brick": 1})
     last = run(last, "play CONSUL-III", "purchase 1")
-    assert last.end_trigger == 0 and not last.over
+    assert last.end_trigger == 0
+    assert not last.over
 
 
 def test_R_END_1_trigger_by_the_last_player_ends_after_everyone_else(s3):
     s = _before_fifteenth_house(s3, "Chloe")
     s = run(s, "play MERCATOR", "done", "play MERCATOR", "done", "play ARCHITECT", "build COSA")
-    assert s.concordia_holder == "Chloe" and s.to_move == "Aiko"
+    assert s.concordia_holder == "Chloe"
+    assert s.to_move == "Aiko"
     s = run(s, "play PREFECT", "collect")
     assert not s.over
     s = run(s, "play PREFECT", "collect")
@@ -195,7 +222,8 @@ def test_R_END_2_six_colonists_but_goods_and_coins_unlimited(s2):
     s = setp(s2, "Aiko", coins=10_000, goods={}, hand=["MERCATOR", "TRIBUNE"],
              colonists=[("land", "ROMA")] * 3 + [("sea", "ROMA")] * 3, waiting={"land": 0, "sea": 0})
     s = run(s, "play MERCATOR", "buy 12 cloth")
-    assert player(s, "Aiko").goods["cloth"] == 12 and player(s, "Aiko").coins == 10_003 - 84
+    assert player(s, "Aiko").goods["cloth"] == 12
+    assert player(s, "Aiko").coins == 10_003 - 84
     t = run(setp(s2, "Aiko", colonists=[("land", "ROMA")] * 3 + [("sea", "ROMA")] * 3,
                  waiting={"land": 0, "sea": 0}), "play TRIBUNE")
     assert t.to_move == "Ben"  # nothing to recruit
@@ -213,9 +241,13 @@ def test_R_SCORE_1_hand_and_discard_together_two_cards_of_a_god_score_twice(s2):
     two = _scored(s2, houses=houses, hand=["ARCHITECT"], discard=["ARCHITECT-II"], coins=0, goods={})
     three = _scored(s2, houses=houses, hand=[], discard=["ARCHITECT", "ARCHITECT-II", "CONSUL-II"], coins=0,
                     goods={})
-    assert one.by_god()["jupiter"] == 2 and two.by_god()["jupiter"] == 4 and three.by_god()["jupiter"] == 6
+    assert one.by_god()["jupiter"] == 2
+    assert two.by_god()["jupiter"] == 4
+    assert three.by_god()["jupiter"] == 6
     line = next(line for line in two.lines if line.god == "jupiter")
-    assert line.cards == 2 and line.per_card == 2 and line.points == 4
+    assert line.cards == 2
+    assert line.per_card == 2
+    assert line.points == 4
     assert sum(two.by_god().values()) == two.total
 
 
@@ -223,7 +255,8 @@ def test_R_SCORE_1_hand_and_discard_together_two_cards_of_a_god_score_twice(s2):
                                                   (2, {"cloth": 1}, 0), (0, {"brick": 3, "food": 5}, 2)])
 def test_R_SCORE_2_vesta_rounds_down(s2, coins, goods, per_card):
     sb = _scored(s2, hand=["SENATOR"], discard=[], coins=coins, goods=goods)
-    assert sb.by_god()["vesta"] == per_card and sb.total == per_card
+    assert sb.by_god()["vesta"] == per_card
+    assert sb.total == per_card
     two = _scored(s2, hand=["SENATOR"], discard=["SENATOR"], coins=coins, goods=goods)
     assert two.by_god()["vesta"] == 2 * per_card
 
@@ -256,7 +289,8 @@ def test_R_SCORE_7_minerva_points_per_specialist_per_house_of_its_good(s2):
                  houses=["MVTINA", "RAVENNA", "COSA", "FLORENTIA", "ANCONA"])
     minerva = {line.label: line.points for line in sb.lines if line.god == "minerva"}
     assert minerva == {"Minerva (Farmer)": 3 * 2, "Minerva (Mason)": 3 * 1, "Minerva (Weaver)": 5 * 1}
-    assert sb.by_god()["minerva"] == 14 and sb.total == 14
+    assert sb.by_god()["minerva"] == 14
+    assert sb.total == 14
     assert _scored(s2, hand=["VINTNER-II"], discard=[], houses=["ANCONA", "BAVZANVM"]).total == 4 * 2
 
 
@@ -303,10 +337,12 @@ def _mid_table(coins, first_game=True):
 
 def test_R_MID_1_only_in_a_first_game():
     s = _tribune_round(_mid_table([11, 11, 1], first_game=False), ["Aiko", "Ben", "Chloe"])
-    assert s.mid_scores == (None, None, None) and s.mid_payout is None
+    assert s.mid_scores == (None, None, None)
+    assert s.mid_payout is None
     assert [p.coins for p in s.players] == [11, 11, 1]
     g = cc.new_game("italia", ["Aiko", "Ben"], seed=1, first_game=True)
-    assert g.state.first_game and g.state.mid_scores == (None, None)
+    assert g.state.first_game
+    assert g.state.mid_scores == (None, None)
 
 
 def test_R_MID_2_recorded_right_after_each_first_tribune(s3):
@@ -316,9 +352,11 @@ def test_R_MID_2_recorded_right_after_each_first_tribune(s3):
     s = run(s, "play MERCATOR", "done")  # Ben does not play his Tribune yet
     assert s.mid_scores == (8, None, None)
     s = run(s, "play TRIBUNE", "done")   # Chloe
-    assert s.mid_scores == (8, None, 7) and s.mid_payout is None
+    assert s.mid_scores == (8, None, 7)
+    assert s.mid_payout is None
     s = run(setp(s, "Aiko", coins=40), "play MERCATOR", "done")  # Aiko's score rises, her record does not
-    assert cc.score(s, "Aiko").total > 8 and s.mid_scores[0] == 8
+    assert cc.score(s, "Aiko").total > 8
+    assert s.mid_scores[0] == 8
 
 
 def test_R_MID_2_only_the_first_tribune_counts():
@@ -330,7 +368,8 @@ def test_R_MID_2_only_the_first_tribune_counts():
     assert s.mid_scores == (8, None)
     s = setp(s, "Aiko", coins=80)
     s = run(s, "play TRIBUNE", "done")   # Aiko's second Tribune
-    assert s.to_move == "Ben" and s.mid_scores == (8, None)
+    assert s.to_move == "Ben"
+    assert s.mid_scores == (8, None)
 
 
 def test_R_MID_3_two_tied_highest_both_get_2_nobody_gets_1():
@@ -356,7 +395,8 @@ def test_R_MID_3_distinct_scores_get_2_and_1():
 def test_R_MID_3_paid_once_when_the_last_player_has_a_record():
     s = _mid_table([11, 1, 1])
     s = _tribune_round(s, ["Aiko", "Ben"])
-    assert s.mid_payout is None and [p.coins for p in s.players] == [11, 1, 1]
+    assert s.mid_payout is None
+    assert [p.coins for p in s.players] == [11, 1, 1]
     s = _tribune_round(s, ["Chloe"])
     assert s.mid_payout == (2, 1, 1)
 

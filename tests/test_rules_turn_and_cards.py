@@ -20,8 +20,10 @@ def test_R_TURN_1_turns_go_clockwise_and_the_card_goes_onto_own_discard(s3):
     assert s3.to_move == "Aiko"
     s = run(s3, "play MERCATOR", "done")
     a = player(s, "Aiko")
-    assert a.discard == ("MERCATOR",) and a.top_card == "MERCATOR"
-    assert "MERCATOR" not in a.hand and len(a.hand) == 6
+    assert a.discard == ("MERCATOR",)
+    assert a.top_card == "MERCATOR"
+    assert "MERCATOR" not in a.hand
+    assert len(a.hand) == 6
     assert s.to_move == "Ben"
     s = run(s, "play PREFECT", "collect")
     assert s.to_move == "Chloe"
@@ -55,7 +57,8 @@ def test_R_TURN_2_a_played_card_returns_only_with_the_tribune(s2):
             "play TRIBUNE")                # Aiko
     if s.pending is not None:
         s = run(s, "done")
-    assert player(s, "Aiko").hand.count("PREFECT") == 2 and "MERCATOR" in player(s, "Aiko").hand
+    assert player(s, "Aiko").hand.count("PREFECT") == 2
+    assert "MERCATOR" in player(s, "Aiko").hand
 
 
 # --- R-MERC ------------------------------------------------------------------------------------------
@@ -87,14 +90,17 @@ def test_R_MERC_2_buy_price_equals_sell_price_and_capacity(s2):
     s1 = run(s, "sell 1 wine")
     assert player(s1, "Aiko").coins == 8 + 6
     s1 = run(s1, "buy 1 wine")
-    assert player(s1, "Aiko").coins == 8 and player(s1, "Aiko").goods["wine"] == 1
+    assert player(s1, "Aiko").coins == 8
+    assert player(s1, "Aiko").goods["wine"] == 1
     msg = refused(setp(s, "Aiko", coins=50), "buy 3 brick", "R-STORE-1")
     assert "2 free slots" in msg
     assert "buy 3 brick" not in legal(setp(s, "Aiko", coins=50))
     msg = refused(s, "buy 2 cloth", "R-MERC-2")
-    assert "14 coins" in msg and "8 coins" in msg
+    assert "14 coins" in msg
+    assert "8 coins" in msg
     refused(s, "sell 2 cloth", "R-MERC-2")
-    assert "buy 2 brick" in legal(s) and "buy 3 brick" not in legal(s)
+    assert "buy 2 brick" in legal(s)
+    assert "buy 3 brick" not in legal(s)
 
 
 def test_R_MERC_4_players_never_trade_with_each_other(s2):
@@ -138,7 +144,8 @@ def test_R_ARCH_6_one_house_per_player_per_city_never_rome_others_do_not_block(s
     s = setp(s, "Aiko", houses=[])
     s = setp(s, "Ben", houses=["COSA"])
     s = run(s, "play ARCHITECT", "build COSA")
-    assert "COSA" in player(s, "Aiko").houses and "COSA" in player(s, "Ben").houses
+    assert "COSA" in player(s, "Aiko").houses
+    assert "COSA" in player(s, "Ben").houses
 
 
 def test_R_ARCH_7_goods_cost_brick_city_one_food_other_city_brick_and_its_good(s2):
@@ -146,10 +153,12 @@ def test_R_ARCH_7_goods_cost_brick_city_one_food_other_city_brick_and_its_good(s
              goods={"brick": 1, "food": 1, "cloth": 1})
     s = run(s, "play ARCHITECT", "build COSA")  # brick city: 1 food + 1 coin
     p = player(s, "Aiko")
-    assert p.goods == cc.Goods({"brick": 1, "cloth": 1}) and p.coins == 29
+    assert p.goods == cc.Goods({"brick": 1, "cloth": 1})
+    assert p.coins == 29
     s = run(s, "build FLORENTIA")  # cloth city: 1 brick + 1 cloth + 5 coins
     p = player(s, "Aiko")
-    assert p.goods == cc.Goods() and p.coins == 24
+    assert p.goods == cc.Goods()
+    assert p.coins == 24
 
 
 def test_R_ARCH_7_missing_goods_are_named(s2):
@@ -157,7 +166,9 @@ def test_R_ARCH_7_missing_goods_are_named(s2):
              goods={"brick": 1, "food": 1})
     s = run(s, "play ARCHITECT")
     msg = refused(s, "build FLORENTIA", "R-ARCH-7")
-    assert "FLORENTIA" in msg and "1 brick + 1 cloth" in msg and "0 cloth" in msg
+    assert "FLORENTIA" in msg
+    assert "1 brick + 1 cloth" in msg
+    assert "0 cloth" in msg
     assert "build FLORENTIA" not in legal(s)
 
 
@@ -169,7 +180,8 @@ def test_R_ARCH_8_coin_cost_multiplied_by_houses_goods_not(s2):
     s = setp(s, "Chloe", houses=["FLORENTIA"])
     s = run(s, "play ARCHITECT", "build FLORENTIA")  # 3rd house in a cloth city: 5 x 3 coins
     p = player(s, "Aiko")
-    assert p.coins == 30 - 15 and p.goods == cc.Goods()
+    assert p.coins == 30 - 15
+    assert p.goods == cc.Goods()
 
 
 def test_R_ARCH_8_unaffordable_house_message_names_city_goods_coins_and_holdings(s2):
@@ -197,7 +209,8 @@ def test_R_PREF_1_produce_bonus_to_player_houses_of_everyone_produce(s2):
     s = setp(s2, "Ben", houses=["MVTINA", "RAVENNA"])
     ben_food = player(s, "Ben").goods["food"]
     s = run(s, "play PREFECT", "produce AEMILIA")
-    assert "AEMILIA" in s.coin_side and s.bonus_tiles["AEMILIA"].side == "coins"
+    assert "AEMILIA" in s.coin_side
+    assert s.bonus_tiles["AEMILIA"].side == "coins"
     assert player(s, "Aiko").goods["food"] == 2 + 1  # bonus; Aiko needs no house there
     assert player(s, "Ben").goods["food"] == ben_food + 2
     assert s.praefectus == 1  # not the producer's card: it stays with Ben
@@ -219,7 +232,8 @@ def test_R_PREF_3_praefectus_magnus_doubles_bonus_and_passes_right(s2):
     s = run(s, "play PREFECT", "produce AEMILIA")
     assert player(s, "Aiko").goods["food"] == 2 + 1  # bonus doubled, own house not
     assert player(s, "Ben").goods["food"] == 2 + 1
-    assert s.praefectus == 1 and s.praefectus_magnus == "Ben"
+    assert s.praefectus == 1
+    assert s.praefectus_magnus == "Ben"
 
 
 def test_R_PREF_3_praefectus_magnus_passes_to_previous_player_in_three(s3):
@@ -290,7 +304,8 @@ def test_R_TRIB_2_one_coin_per_card_beyond_three(s2, played, coins):
     s = setp(s2, "Aiko", hand=["TRIBUNE"] + cards[played:], discard=cards[:played], goods={})
     s = run(s, "play TRIBUNE")
     assert player(s, "Aiko").coins == 5 + coins
-    assert len(player(s, "Aiko").hand) == 9 and player(s, "Aiko").discard == ()
+    assert len(player(s, "Aiko").hand) == 9
+    assert player(s, "Aiko").discard == ()
 
 
 def test_R_TRIB_3_recruit_for_one_food_and_one_tools(s2):
@@ -300,7 +315,8 @@ def test_R_TRIB_3_recruit_for_one_food_and_one_tools(s2):
     s = run(s, "recruit sea")
     p = player(s, "Aiko")
     assert p.goods == cc.Goods({"brick": 1, "food": 1, "wine": 1, "cloth": 1})
-    assert p.waiting["sea"] == 1 and cc.Colonist("sea", "ROMA") in p.colonists
+    assert p.waiting["sea"] == 1
+    assert cc.Colonist("sea", "ROMA") in p.colonists
     assert len(p.colonists_of("sea")) == 2
     assert p.free_slots == free + 3  # one slot from the colonist, two from the goods paid
     assert s.to_move == "Ben"  # one recruit per Tribune
@@ -324,7 +340,8 @@ def test_R_TRIB_3_missing_goods_message(s2):
     s = run(s2, "play TRIBUNE")
     s = setp(s, "Aiko", goods={"food": 1})
     msg = refused(s, "recruit land", "R-TRIB-3")
-    assert "1 food + 1 tools" in msg and "0 tools" in msg
+    assert "1 food + 1 tools" in msg
+    assert "0 tools" in msg
 
 
 # --- R-SEN -------------------------------------------------------------------------------------------
@@ -332,26 +349,32 @@ def test_R_SEN_1_up_to_two_cards_go_to_hand_and_are_played_later(s2):
     s = setp(s2, "Aiko", goods={"brick": 2, "tools": 2, "wine": 2, "food": 2})
     s = run(s, "play SENATOR", "purchase 1", "purchase 2 paying food")  # SMITH-I, PREFECT-I
     p = player(s, "Aiko")
-    assert "SMITH-I" in p.hand and "PREFECT-I" in p.hand
+    assert "SMITH-I" in p.hand
+    assert "PREFECT-I" in p.hand
     assert p.discard == ("SENATOR",)
-    assert s.to_move == "Ben" and s.pending is None  # two cards: the play is over
+    assert s.to_move == "Ben"
+    assert s.pending is None  # two cards: the play is over
     s = run(s, "play MERCATOR", "done")
-    assert "play PREFECT-I" in legal(s) and "play SMITH-I" in legal(s)
+    assert "play PREFECT-I" in legal(s)
+    assert "play SMITH-I" in legal(s)
 
 
 def test_R_SEN_1_one_card_then_done(s2):
     s = setp(s2, "Aiko", goods={"brick": 1, "tools": 1, "wine": 2})
     s = run(s, "play SENATOR", "purchase 1")
-    assert s.to_move == "Aiko" and "done" in legal(s)
+    assert s.to_move == "Aiko"
+    assert "done" in legal(s)
     s = run(s, "done")
-    assert s.to_move == "Ben" and "SMITH-I" in player(s, "Aiko").hand
+    assert s.to_move == "Ben"
+    assert "SMITH-I" in player(s, "Aiko").hand
 
 
 def test_R_SEN_2_price_is_card_cost_plus_slot_extra_wild_paid_with_chosen_good(s2):
     # slot 3 holds MERCATOR-I (cost: wine) and asks for '?'
     s = setp(s2, "Aiko", goods={"wine": 1, "cloth": 1, "food": 1})
     s = run(s, "play SENATOR")
-    assert "purchase 3 paying cloth" in legal(s) and "purchase 3 paying food" in legal(s)
+    assert "purchase 3 paying cloth" in legal(s)
+    assert "purchase 3 paying food" in legal(s)
     assert "purchase 3" not in legal(s)
     msg = refused(s, "purchase 3", "R-SEN-2")
     assert "paying" in msg
@@ -366,7 +389,9 @@ def test_R_SEN_2_slot_extra_cloth_and_shortfall_message(s2):
     s = setp(s2, "Aiko", goods={"food": 1, "cloth": 1, "wine": 1})
     s = run(s, "play SENATOR")
     msg = refused(s, "purchase 7", "R-SEN-2")
-    assert "MASON" in msg.upper() and "1 food + 2 cloth" in msg and "1 cloth" in msg
+    assert "MASON" in msg.upper()
+    assert "1 food + 2 cloth" in msg
+    assert "1 cloth" in msg
     assert "purchase 7" not in legal(s)
     s = setp(s, "Aiko", goods={"food": 1, "cloth": 2})
     s = run(s, "purchase 7")
@@ -377,7 +402,8 @@ def test_R_SEN_3_two_cards_priced_at_their_slots_before_shifting(s2):
     s = setp(s2, "Aiko", goods={"brick": 1, "tools": 1, "wine": 1, "food": 1})
     s = run(s, "play SENATOR", "purchase 1")
     # PREFECT-I is still priced at slot 2 ('?'), not at slot 1 where it would shift
-    assert "purchase 2" not in legal(s) and "purchase 2 paying food" in legal(s)
+    assert "purchase 2" not in legal(s)
+    assert "purchase 2 paying food" in legal(s)
     refused(s, "purchase 2", "R-SEN-2")
     refused(s, "purchase 1", "R-SEN-1")  # the bought slot stays empty during the play
     s = run(s, "purchase 2 paying food")
@@ -408,10 +434,12 @@ def test_R_DIPL_1_copies_top_card_of_another_players_discard(s2):
     s = run(s, "play DIPLOMAT")
     assert legal(s) == ["copy Ben"]
     s = run(s, "copy Ben")
-    assert s.pending.action == "ARCHITECT" and s.pending.card == "DIPLOMAT"
+    assert s.pending.action == "ARCHITECT"
+    assert s.pending.card == "DIPLOMAT"
     s = run(s, "build FLORENTIA")
     assert player(s, "Aiko").houses == ("FLORENTIA",)
-    assert player(s, "Aiko").top_card == "DIPLOMAT" and player(s, "Ben").top_card == "ARCHITECT"
+    assert player(s, "Aiko").top_card == "DIPLOMAT"
+    assert player(s, "Ben").top_card == "ARCHITECT"
 
 
 def test_R_DIPL_1_copying_a_purchased_mercator_gives_5_coins(s2):
@@ -441,7 +469,8 @@ def test_R_DIPL_2_not_own_pile_not_diplomat_or_tribune(s3):
 
 def test_R_DIPL_2_nothing_to_copy_ends_the_play(s2):
     s = run(s2, "play DIPLOMAT")
-    assert s.to_move == "Ben" and player(s, "Aiko").discard == ("DIPLOMAT",)
+    assert s.to_move == "Ben"
+    assert player(s, "Aiko").discard == ("DIPLOMAT",)
 
 
 def test_R_DIPL_3_praefectus_magnus_checked_for_the_copying_player(s3):
@@ -468,8 +497,10 @@ def test_R_CONS_1_consul_pays_only_the_card_cost(s2):
     assert "Consul" in msg
     s = run(s, "purchase 7")
     p = player(s, "Aiko")
-    assert "MASON-I" in p.hand and p.goods == cc.Goods()
-    assert s.display[-1] == deck[0] and s.deck == deck[1:]
+    assert "MASON-I" in p.hand
+    assert p.goods == cc.Goods()
+    assert s.display[-1] == deck[0]
+    assert s.deck == deck[1:]
     assert s.to_move == "Ben"  # a Consul buys one card
 
 
@@ -489,7 +520,8 @@ def test_R_COLO_1_place_colonists_in_rome_or_own_house_cities(s2):
     assert "COSA" in msg
     s = run(s, "place land MVTINA", "place sea ROMA")
     p = player(s, "Aiko")
-    assert cc.Colonist("land", "MVTINA") in p.colonists and p.waiting == {"land": 1, "sea": 1}
+    assert cc.Colonist("land", "MVTINA") in p.colonists
+    assert p.waiting == {"land": 1, "sea": 1}
     assert p.goods == cc.Goods({"food": 1, "tools": 1})
     assert "income" not in legal(s)
     refused(s, "income", "R-COLO-1")
@@ -522,7 +554,8 @@ def test_R_COLO_2_at_most_three_land_and_three_sea(s2):
     refused(c, "place land ROMA", "R-COLO-2")
     c = run(c, "place sea ROMA", "place sea ROMA")
     p = player(c, "Aiko")
-    assert len(p.colonists) == 6 and p.waiting_total == 0
+    assert len(p.colonists) == 6
+    assert p.waiting_total == 0
     assert not any(a.startswith("place") for a in legal(c))
     t = run(s, "play TRIBUNE")
     assert "recruit land" not in legal(t)
@@ -537,7 +570,8 @@ def test_R_SPEC_1_specialist_produces_for_own_houses_of_its_good_only(s2):
     s = run(s, "play FARMER-I")
     assert player(s, "Aiko").goods == cc.Goods({"food": 2})
     assert player(s, "Ben") == ben
-    assert s.coin_side == frozenset() and s.praefectus == 1
+    assert s.coin_side == frozenset()
+    assert s.praefectus == 1
     assert s.to_move == "Ben"
 
 

@@ -264,7 +264,8 @@ def test_different_seeds_give_different_tables() -> None:
     assert len(tables) == 6
     decks = {game("italia", 2, seed).state.deck for seed in range(6)}
     tiles = {tuple(sorted(game("italia", 2, seed).state.city_goods.items())) for seed in range(6)}
-    assert len(decks) > 1 and len(tiles) > 1
+    assert len(decks) > 1
+    assert len(tiles) > 1
 
 
 def test_setup_does_not_use_the_global_random() -> None:

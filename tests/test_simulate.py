@@ -24,6 +24,7 @@ def by_process():
     return results, calls
 
 
+@pytest.mark.slow  # the same simulation three times, through processes, threads and in-process
 def test_simulate_same_results_whatever_the_executor(by_process):
     results, _ = by_process
     with ThreadPoolExecutor(max_workers=2) as pool:
@@ -45,19 +46,22 @@ def test_simulate_results_replay_from_their_seeds(by_process):
         game = cc.new_game("italia", names, r.seed)
         players = [bots.make(level, bot_seed(r.seed, i)) for i, level in enumerate(["greedy", "random"])]
         state = bots.play_game(game.state, dict(zip(names, players, strict=True)))
-        assert r.finished and state.over
+        assert r.finished
+        assert state.over
         ranking = cc.final_ranking(state)
         for p in r.players:
             breakdown = cc.score(state, p.name)
             assert p.total == breakdown.total == sum(p.points.values())
-            assert p.points == breakdown.by_god() and p.rank == ranking.index(p.name) + 1
+            assert p.points == breakdown.by_god()
+            assert p.rank == ranking.index(p.name) + 1
         assert r.winner.name == ranking[0]
 
 
 def test_simulate_levels_cycle_over_seats_and_bad_input():
     work = tasks(2, ["greedy", "random"], "imperium", 5)
     assert work[0].levels == ("greedy", "random", "greedy", "random", "greedy")
-    assert isinstance(work[1], GameTask) and work[1].seed == 1
+    assert isinstance(work[1], GameTask)
+    assert work[1].seed == 1
     assert simulate(0, ["random"], "italia", 2) == []
     with pytest.raises(InvalidAction, match="levels are random, greedy"):
         tasks(1, ["genius"], "italia", 2)
@@ -67,7 +71,8 @@ def test_simulate_levels_cycle_over_seats_and_bad_input():
 
 def test_simulate_stops_endless_game_and_marks_it():
     [result] = simulate(1, ["random"], "italia", 2, seed=3, executor=ThreadPoolExecutor(1), max_steps=5)
-    assert not result.finished and result.steps == 5
+    assert not result.finished
+    assert result.steps == 5
 
 
 def test_simulate_ch15_checker_uses_the_results(by_process):

@@ -50,22 +50,26 @@ def test_widget_table_bots_play_whole_game_to_final_screen(map_name, kinds, seed
     seats = [Seat(f"Bot {i}", k) for i, k in enumerate(kinds, start=1)]
     table = TableApp(seats, map_name, seed=seed, auto=False)
     assert table.game.map_name == (map_name or "italia")
-    assert table.final.value == "" and not table.bot_button.disabled
+    assert table.final.value == ""
+    assert not table.bot_button.disabled
     table.bot_button.click()
     state = table.state
     assert state.over
     assert shown_ranking(table) == cc.final_ranking(state)
-    assert "Final score" in table.final.value and "Vesta" in table.final.value
+    assert "Final score" in table.final.value
+    assert "Vesta" in table.final.value
     for p in state.players:
         assert f">{cc.score(state, p.name).total}</th>" in table.final.value
     assert len(table.bot_moves) == len(table.game.history)
     assert all(m.reason for m in table.bot_moves)
-    assert table.view.controls.layout.display == "none" and table.bot_button.disabled
+    assert table.view.controls.layout.display == "none"
+    assert table.bot_button.disabled
 
 
 def test_widget_table_auto_mode_plays_bots_only_game_at_once():
     table = TableApp([Seat("A", "random"), Seat("B", "greedy"), Seat("C", "random")], seed=2)
-    assert table.state.over and shown_ranking(table) == cc.final_ranking(table.state)
+    assert table.state.over
+    assert shown_ranking(table) == cc.final_ranking(table.state)
 
 
 def test_widget_table_map_by_player_count_and_bad_seats():
@@ -83,26 +87,33 @@ def test_widget_table_person_plays_against_greedy_bot():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
     assert table.state.actor == "You"              # the bot moved first by itself (auto mode)
     # the only person at the table holds the device from the start: no pass screen, the board shows
-    assert table.pass_screen.layout.display == "none" and not table.waiting_for_pass()
-    assert table.viewer == "You" and table.view.layout.display is None
+    assert table.pass_screen.layout.display == "none"
+    assert not table.waiting_for_pass()
+    assert table.viewer == "You"
+    assert table.view.layout.display is None
     board = {b.name: b.value for b in table.view.boards}
-    assert "(hidden)" in board["Livia"] and "(hidden)" not in board["You"]
+    assert "(hidden)" in board["Livia"]
+    assert "(hidden)" not in board["You"]
     cards_played = 0
     for _ in range(200):                            # a few whole turns of the person, each to its end
         if table.state.over or (cards_played == 4 and table.state.pending is None):
             break
-        assert table.state.actor == "You" and not table.waiting_for_pass()   # one person: no pass screen again
+        assert table.state.actor == "You"
+        assert not table.waiting_for_pass()   # one person: no pass screen again
         cards_played += isinstance(table.view.controls.panel, ctl.CardPicker)
         play_person_step(table)
     assert cards_played == 4 or table.state.over
-    assert table.bot_moves and all(m.player == "Livia" and m.reason for m in table.bot_moves)
-    assert "Bot moves" in table.bot_log.value and table.bot_moves[-1].reason in table.bot_log.value.replace("&#x27;", "'")
+    assert table.bot_moves
+    assert all(m.player == "Livia" and m.reason for m in table.bot_moves)
+    assert "Bot moves" in table.bot_log.value
+    assert table.bot_moves[-1].reason in table.bot_log.value.replace("&#x27;", "'")
 
 
 def test_widget_table_refuses_person_step_on_bot_turn():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
     if table.state.actor == "Livia":
-        assert not table.play("play TRIBUNE") and "Livia" in table.view.controls.message.value
+        assert not table.play("play TRIBUNE")
+        assert "Livia" in table.view.controls.message.value
         assert table.bot_step() == 1
 
 
@@ -113,22 +124,27 @@ def test_widget_table_pass_device_between_two_people_hides_other_hand():
     other = "Ben" if first == "Aiko" else "Aiko"
     assert f"Pass the device to {first}" in table.pass_message.value
     assert table.confirm_button.description == f"I am {first} — show my hand"
-    assert table.view.layout.display == "none" and table.view.controls.layout.display == "none"
+    assert table.view.layout.display == "none"
+    assert table.view.controls.layout.display == "none"
     table.confirm_button.click()
     boards = {b.name: b for b in table.view.boards}
     mine = table.state.player(first)
-    assert "(hidden)" not in boards[first].value and str(cc.card(mine.hand[0])) in boards[first].value
+    assert "(hidden)" not in boards[first].value
+    assert str(cc.card(mine.hand[0])) in boards[first].value
     n = len(table.state.player(other).hand)
     assert f"Hand: <i>{n} cards (hidden)</i>" in boards[other].value
     assert "Hand: <i>" in boards["Bot"].value
     while table.state.actor == first:
         play_person_step(table)
     assert table.state.actor == other           # the bot played (auto) if it sat between them
-    assert table.waiting_for_pass() and f"Pass the device to {other}" in table.pass_message.value
+    assert table.waiting_for_pass()
+    assert f"Pass the device to {other}" in table.pass_message.value
     assert table.view.layout.display == "none"
-    assert not table.show_hints() and "person holding the device" in table.hint_html.value
+    assert not table.show_hints()
+    assert "person holding the device" in table.hint_html.value
     table.confirm_button.click()
-    assert "(hidden)" not in boards[other].value and "(hidden)" in boards[first].value
+    assert "(hidden)" not in boards[other].value
+    assert "(hidden)" in boards[first].value
 
 
 def test_widget_table_hints_agree_with_score():
@@ -154,7 +170,8 @@ def test_widget_table_hints_agree_with_score():
 # --- first-game intermediate scoring ------------------------------------------------------------------
 def test_widget_table_shows_intermediate_scoring():
     table = TableApp([Seat("A", "greedy"), Seat("B", "random"), Seat("C", "greedy")], "italia", seed=2, auto=False)
-    assert "First-game intermediate scoring" in table.mid.value and "not played yet" in table.mid.value
+    assert "First-game intermediate scoring" in table.mid.value
+    assert "not played yet" in table.mid.value
     while all(r is None for r in table.state.mid_scores):
         assert table.run_bots(max_steps=10)
     state = table.state
@@ -164,7 +181,8 @@ def test_widget_table_shows_intermediate_scoring():
     assert any(f"R-MID-2: {name}" in a for a in table.announcements)
     while table.state.mid_payout is None:
         assert table.run_bots(max_steps=20)
-    assert "the prizes are paid" in table.mid.value and "competition" in table.mid.value
+    assert "the prizes are paid" in table.mid.value
+    assert "competition" in table.mid.value
     for p, coins in zip(table.state.players, table.state.mid_payout, strict=True):
         assert re.search(rf"{p.name}: \d+ points, place \d[^<]*→ <b>{coins} coin", table.mid.value)
     assert any(a.startswith("R-MID-3") for a in table.announcements)
@@ -172,15 +190,19 @@ def test_widget_table_shows_intermediate_scoring():
 
 def test_widget_table_standard_game_has_no_intermediate_scoring():
     table = TableApp([Seat("A", "random"), Seat("B", "random")], seed=1, first_game=False, auto=False)
-    assert table.mid.value == "" and "standard game" in table.status.value
+    assert table.mid.value == ""
+    assert "standard game" in table.status.value
 
 
 def test_widget_tie_explained_in_words():
     state = ch12_end.tie_state()                       # Aiko and Chloe tie; Dario holds Praefectus Magnus
     text = tie_explanation(state)
     winner = cc.final_ranking(state)[0]
-    assert winner == "Chloe" and "Aiko and Chloe tie" not in text      # listed in ranking order
-    assert "Chloe and Aiko tie" in text and "Dario holds Praefectus Magnus" in text and "R-SCORE-9" in text
+    assert winner == "Chloe"
+    assert "Aiko and Chloe tie" not in text      # listed in ranking order
+    assert "Chloe and Aiko tie" in text
+    assert "Dario holds Praefectus Magnus" in text
+    assert "R-SCORE-9" in text
     assert "Dario → Chloe" in text
     held = tie_explanation(ch12_end.tie_scenario("Aiko").build())
     assert "Aiko holds Praefectus Magnus, so Aiko ranks first" in held
@@ -197,19 +219,25 @@ def test_widget_table_save_and_load_resume(tmp_path):
     text = table.save()
     data = json.loads(text)
     assert [s["kind"] for s in data["seats"]] == ["human", "greedy", "random"]
-    assert data["seats"][1]["seed"] is not None and data["game"]["actions"] == table.game.actions
+    assert data["seats"][1]["seed"] is not None
+    assert data["game"]["actions"] == table.game.actions
     again = TableApp.load(text)
-    assert again.state == table.state and again.seats == table.seats and again.viewer == table.viewer
+    assert again.state == table.state
+    assert again.seats == table.seats
+    assert again.viewer == table.viewer
     assert again.game.actions == table.game.actions
     # through the buttons, with a file name in the box
     path = tmp_path / "first.json"
     table.file_name.value = str(path)
     table.save_button.click()
-    assert path.exists() and "Saved step" in table.file_status.value
+    assert path.exists()
+    assert "Saved step" in table.file_status.value
     other = TableApp([Seat("X", "random"), Seat("Y", "random")], seed=9, auto=False)
     other.file_name.value = str(path)
     other.load_button.click()
-    assert other.state == table.state and other.seats == table.seats and "Loaded" in other.file_status.value
+    assert other.state == table.state
+    assert other.seats == table.seats
+    assert "Loaded" in other.file_status.value
     assert [b.name for b in other.view.boards] == [p.name for p in table.state.players]
 
 
@@ -228,7 +256,8 @@ def test_widget_table_load_bad_text_explained(tmp_path, text, words):
     path.write_text(text)
     table.file_name.value = str(path)
     table.load_button.click()
-    assert "Cannot load" in table.file_status.value and "Traceback" not in table.file_status.value
+    assert "Cannot load" in table.file_status.value
+    assert "Traceback" not in table.file_status.value
     table.file_name.value = str(tmp_path / "missing.json")
     table.load_button.click()
     assert "Cannot read" in table.file_status.value
@@ -238,7 +267,8 @@ def test_widget_table_load_bad_text_explained(tmp_path, text, words):
 def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
     ex = ch14_first_game.make_hint_exercise()
     table = ex.table
-    assert not ex.check() and "not played a step" in ex.verdict.message
+    assert not ex.check()
+    assert "not played a step" in ex.verdict.message
     table.confirm()
     table.show_hints()
     assert table.play_hint(0)
@@ -252,9 +282,11 @@ def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
     other = next(a for a in t2.game.legal_actions() if a not in shown)
     assert t2.play(other)
     verdict = wrong_ex.check()
-    assert not verdict and "not one of the hints" in verdict.message
+    assert not verdict
+    assert "not one of the hints" in verdict.message
 
 
 def test_widget_ch14_bot_demo_lists_reasons():
     moves = ch14_first_game.bot_demo(steps=6)
-    assert len(moves) == 6 and all(m.reason and m.action for m in moves)
+    assert len(moves) == 6
+    assert all(m.reason and m.action for m in moves)

@@ -2,7 +2,6 @@
 check the engine state (and, for the app, the map image) changed as expected."""
 from __future__ import annotations
 
-import importlib.util
 from dataclasses import replace
 
 import pytest
@@ -56,7 +55,9 @@ def test_widget_guarded_records_unexpected_and_explains_illegal():
         raise cc.IllegalAction("R-MERC-2", "only two kinds")
 
     guarded(refuse, log)()
-    assert CALLBACK_ERRORS == [] and "only two kinds" in log.messages[-1] and "R-MERC-2" in log.outputs[-1]["data"]["text/html"]
+    assert CALLBACK_ERRORS == []
+    assert "only two kinds" in log.messages[-1]
+    assert "R-MERC-2" in log.outputs[-1]["data"]["text/html"]
     guarded(boom, log)()
     assert isinstance(CALLBACK_ERRORS.pop(), RuntimeError)
     assert "Traceback" in log.messages[-1]
@@ -67,11 +68,14 @@ def test_widget_mercator_whole_play():
     g, changed = new_game(), Recorder()
     c = ActionControls(g, changed)
     c.panel.card.value = "MERCATOR"
-    assert "take coins" in c.panel.preview.value and "coins 5 → 8" in c.panel.preview.value
+    assert "take coins" in c.panel.preview.value
+    assert "coins 5 → 8" in c.panel.preview.value
     c.panel.apply.click()
-    assert changed.calls == 1 and g.state.player("Aiko").coins == 8
+    assert changed.calls == 1
+    assert g.state.player("Aiko").coins == 8
     p = c.panel
-    assert isinstance(p, ctl.MercatorPanel) and "0 of 2" in p.info.value
+    assert isinstance(p, ctl.MercatorPanel)
+    assert "0 of 2" in p.info.value
     p.good.value, p.direction.value, p.amount.value = "brick", "buy", 2
     assert "pay 6 coins" in p.preview.value
     p.apply.click()
@@ -83,16 +87,20 @@ def test_widget_mercator_whole_play():
     aiko = g.state.player("Aiko")
     assert (aiko.coins, aiko.goods["cloth"]) == (9, 0)
     p = c.panel
-    assert "brick, cloth" in p.info.value and "2 of 2" in p.info.value
+    assert "brick, cloth" in p.info.value
+    assert "2 of 2" in p.info.value
     # a third kind: the engine explains, nothing changes
     before, steps = g.state, len(g.history)
     p.good.value, p.direction.value, p.amount.value = "wine", "buy", 1
     assert "not allowed" in p.preview.value
     p.apply.click()
-    assert g.state is before and len(g.history) == steps
-    assert "R-MERC-2" in c.message.value and "at most 2 kinds" in c.message.value
+    assert g.state is before
+    assert len(g.history) == steps
+    assert "R-MERC-2" in c.message.value
+    assert "at most 2 kinds" in c.message.value
     c.panel.done.click()
-    assert g.state.to_move == "Ben" and isinstance(c.panel, ctl.CardPicker)
+    assert g.state.to_move == "Ben"
+    assert isinstance(c.panel, ctl.CardPicker)
     assert changed.calls == 4
 
 
@@ -107,7 +115,8 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     assert "Storehouse: 10/12" in board.value
     play_card(c, "ARCHITECT")
     p = c.panel
-    assert isinstance(p, ctl.ArchitectPanel) and "Steps left: <b>2</b>" in p.info.value
+    assert isinstance(p, ctl.ArchitectPanel)
+    assert "Steps left: <b>2</b>" in p.info.value
     p.colonist.value = ("land", "ROMA")
     assert overlays[-1] == ctl.OverlayRequest("reach", 0, "ROMA", "land", 2)
     labels = dict((v, k) for k, v in p.route.options)
@@ -123,8 +132,11 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     assert "1 food + 1 coin" in p.preview.value
     p.build.click()
     aiko = g.state.player("Aiko")
-    assert "COSA" in aiko.houses and aiko.coins == 4 and aiko.goods["food"] == 1
-    assert "Storehouse: 9/12" in board.value and "Coins: <b>4</b>" in board.value
+    assert "COSA" in aiko.houses
+    assert aiko.coins == 4
+    assert aiko.goods["food"] == 1
+    assert "Storehouse: 9/12" in board.value
+    assert "Coins: <b>4</b>" in board.value
     assert "Houses left: <b>14</b>" in board.value
 
 
@@ -139,8 +151,10 @@ def test_widget_architect_too_far_shows_engine_explanation_state_untouched():
     before, steps = g.state, len(g.history)
     p.route.value = far[-1]
     p.move.click()
-    assert g.state is before and len(g.history) == steps
-    assert "R-ARCH-3" in c.message.value and c.last_refusal.rule == "R-ARCH-3"
+    assert g.state is before
+    assert len(g.history) == steps
+    assert "R-ARCH-3" in c.message.value
+    assert c.last_refusal.rule == "R-ARCH-3"
 
 
 # --- Prefect --------------------------------------------------------------------------------------------
@@ -159,7 +173,8 @@ def test_widget_prefect_produce_then_collect():
     assert overlays[-1] == ctl.OverlayRequest("produce", 0, province="VENETIA")
     p.apply.click()
     assert g.state.player("Aiko").goods[good] == new_game().state.player("Aiko").goods[good] + 1
-    assert "VENETIA" in g.state.coin_side and g.state.to_move == "Ben"
+    assert "VENETIA" in g.state.coin_side
+    assert g.state.to_move == "Ben"
     play_card(c, "PREFECT")
     p = c.panel
     tile_coins = g.state.bonus_tiles["VENETIA"].coins
@@ -167,7 +182,8 @@ def test_widget_prefect_produce_then_collect():
     assert f"Collect {tile_coins} coins" in p.preview.value
     ben_coins = g.state.player("Ben").coins
     p.apply.click()
-    assert g.state.player("Ben").coins == ben_coins + tile_coins and not g.state.coin_side
+    assert g.state.player("Ben").coins == ben_coins + tile_coins
+    assert not g.state.coin_side
 
 
 # --- Senator and Consul -------------------------------------------------------------------------------
@@ -176,12 +192,15 @@ def test_widget_senator_buys_two_cards_with_wild_choice():
     display = CardDisplay()
     c = ActionControls(g, lambda: display.show(g.state))
     display.show(g.state)
-    assert "slot extra: ?" in display.value and "deck: 8 cards" in display.value
+    assert "slot extra: ?" in display.value
+    assert "deck: 8 cards" in display.value
     play_card(c, "SENATOR")
     p = c.panel
-    assert isinstance(p, ctl.SenatorPanel) and p.title == "Senator"
+    assert isinstance(p, ctl.SenatorPanel)
+    assert p.title == "Senator"
     p.slot.value = 1
-    assert p.wild.layout.display == "none" and "1 brick + 1 tools" in p.preview.value
+    assert p.wild.layout.display == "none"
+    assert "1 brick + 1 tools" in p.preview.value
     p.apply.click()
     p = c.panel
     assert "bought so far: 1" in p.info.value
@@ -193,7 +212,8 @@ def test_widget_senator_buys_two_cards_with_wild_choice():
     aiko = g.state.player("Aiko")
     assert {"SMITH-I", "PREFECT-I"} <= set(aiko.hand)
     assert (aiko.goods["brick"], aiko.goods["tools"], aiko.goods["wine"], aiko.goods["food"]) == (0, 0, 0, 1)
-    assert g.state.to_move == "Ben" and None not in g.state.display
+    assert g.state.to_move == "Ben"
+    assert None not in g.state.display
     assert "deck: 6 cards" in display.value
 
 
@@ -207,10 +227,13 @@ def test_widget_consul_pays_card_cost_only():
     assert p.title == "Consul"
     slot = 1 + start.display.index("MASON-I")
     p.slot.value = slot
-    assert p.wild.layout.display == "none" and "Price: 1 food" in p.preview.value
+    assert p.wild.layout.display == "none"
+    assert "Price: 1 food" in p.preview.value
     p.apply.click()
     aiko = g.state.player("Aiko")
-    assert "MASON-I" in aiko.hand and aiko.goods["food"] == 1 and aiko.goods["cloth"] == 1
+    assert "MASON-I" in aiko.hand
+    assert aiko.goods["food"] == 1
+    assert aiko.goods["cloth"] == 1
     assert g.state.to_move == "Ben"
 
 
@@ -233,7 +256,8 @@ def test_widget_diplomat_copies_top_card():
     c.panel.good.value, c.panel.direction.value, c.panel.amount.value = "food", "buy", 1
     c.panel.apply.click()
     c.panel.done.click()
-    assert g.state.player("Ben").goods["food"] == 3 and g.state.to_move == "Aiko"
+    assert g.state.player("Ben").goods["food"] == 3
+    assert g.state.to_move == "Aiko"
 
 
 # --- Colonist card and Tribune ------------------------------------------------------------------------------
@@ -260,7 +284,8 @@ def test_widget_colonist_card_place():
     assert "costs 1 food + 1 tools" in p.preview.value
     p.apply.click()
     aiko = g.state.player("Aiko")
-    assert aiko.waiting["land"] == 1 and aiko.colonists.count(cc.Colonist("land", "ROMA")) == 2
+    assert aiko.waiting["land"] == 1
+    assert aiko.colonists.count(cc.Colonist("land", "ROMA")) == 2
     assert g.state.to_move == "Ben"   # no goods left for another colonist: the play ends
 
 
@@ -283,8 +308,11 @@ def test_widget_tribune_recruit():
     p.kind.value = "sea"
     p.apply.click()
     aiko = g.state.player("Aiko")
-    assert aiko.waiting["sea"] == 1 and aiko.goods["food"] == 1 and aiko.goods["tools"] == 0
-    assert aiko.colonists.count(cc.Colonist("sea", "ROMA")) == 2 and g.state.to_move == "Ben"
+    assert aiko.waiting["sea"] == 1
+    assert aiko.goods["food"] == 1
+    assert aiko.goods["tools"] == 0
+    assert aiko.colonists.count(cc.Colonist("sea", "ROMA")) == 2
+    assert g.state.to_move == "Ben"
 
 
 # --- storehouse overflow -------------------------------------------------------------------------------
@@ -300,16 +328,22 @@ def test_widget_storehouse_overflow_keep():
     assert "must choose" in c.panel.preview.value
     c.panel.apply.click()
     p = c.panel
-    assert isinstance(p, ctl.KeepPanel) and g.state.actor == "Ben" and "<b>Ben</b>: Storehouse full" in c.header.value
-    assert set(p.counts) == {"wine", "cloth"} and "keep exactly 1" in p.info.value
+    assert isinstance(p, ctl.KeepPanel)
+    assert g.state.actor == "Ben"
+    assert "<b>Ben</b>: Storehouse full" in c.header.value
+    assert set(p.counts) == {"wine", "cloth"}
+    assert "keep exactly 1" in p.info.value
     before = g.state
     p.counts["wine"].value, p.counts["cloth"].value = 1, 1      # too many: the engine explains
     p.apply.click()
-    assert g.state is before and "R-STORE-2" in c.message.value
+    assert g.state is before
+    assert "R-STORE-2" in c.message.value
     p.counts["wine"].value = 0
     p.apply.click()
     assert g.state.player("Ben").goods["cloth"] == ben.goods["cloth"] + 1
-    assert g.state.player("Ben").free_slots == 0 and g.state.to_move == "Ben" and not g.state.choices
+    assert g.state.player("Ben").free_slots == 0
+    assert g.state.to_move == "Ben"
+    assert not g.state.choices
 
 
 # --- Cancel, notation, history --------------------------------------------------------------------------
@@ -320,9 +354,12 @@ def test_widget_cancel_restores_state_before_the_card():
     p = c.panel
     p.good.value, p.direction.value, p.amount.value = "brick", "buy", 1
     p.apply.click()
-    assert len(g.history) == 2 and c.cancel.layout.display is None
+    assert len(g.history) == 2
+    assert c.cancel.layout.display is None
     c.cancel.click()
-    assert g.state is g.initial and g.history == [] and isinstance(c.panel, ctl.CardPicker)
+    assert g.state is g.initial
+    assert g.history == []
+    assert isinstance(c.panel, ctl.CardPicker)
     assert c.cancel.layout.display == "none"
 
 
@@ -337,7 +374,8 @@ def test_widget_card_on_discard_pile_is_explained():
     c.panel.card.value = "MERCATOR"
     assert "not allowed" in c.panel.preview.value
     c.panel.apply.click()
-    assert g.state is before and "R-TURN-2" in c.message.value
+    assert g.state is before
+    assert "R-TURN-2" in c.message.value
 
 
 def test_widget_notation_box():
@@ -345,10 +383,12 @@ def test_widget_notation_box():
     c = ActionControls(g)
     c.notation.value = "play mercator"
     c.notation_go.click()
-    assert isinstance(c.panel, ctl.MercatorPanel) and c.notation.value == ""
+    assert isinstance(c.panel, ctl.MercatorPanel)
+    assert c.notation.value == ""
     c.notation.value = "buy lots of brick"
     c.notation_go.click()
-    assert "Cannot read that" in c.message.value and c.notation.value == "buy lots of brick"
+    assert "Cannot read that" in c.message.value
+    assert c.notation.value == "buy lots of brick"
 
 
 def test_widget_history_undo_and_jump_back():
@@ -359,27 +399,34 @@ def test_widget_history_undo_and_jump_back():
     for text in ("play MERCATOR", "buy 1 brick", "done", "play PREFECT", "produce VENETIA"):
         g.play(text)
     h.show()
-    assert "Turn 1 (Aiko)" in h.listing.value and "Turn 2 (Ben)" in h.listing.value
+    assert "Turn 1 (Aiko)" in h.listing.value
+    assert "Turn 2 (Ben)" in h.listing.value
     assert "<code>buy 1 brick</code>" in h.listing.value
     after_four = g.history[3].state
     h.undo_button.click()
-    assert g.state is after_four and changed.calls == 1
+    assert g.state is after_four
+    assert changed.calls == 1
     h.step.value = 2
     h.jump.click()
-    assert len(g.history) == 2 and g.state.player("Aiko").goods["brick"] == 2 and changed.calls == 2
+    assert len(g.history) == 2
+    assert g.state.player("Aiko").goods["brick"] == 2
+    assert changed.calls == 2
     c.refresh()
     assert isinstance(c.panel, ctl.MercatorPanel)
     h.step.value = 0
     h.jump.click()
-    assert g.history == [] and h.undo_button.disabled
+    assert g.history == []
+    assert h.undo_button.disabled
 
 
 # --- the whole app ---------------------------------------------------------------------------------------
 def test_widget_app_renders_and_map_follows_choices():
     from widgets.app import GameApp, play_tutor
+    from widgets.mapview import BuildOverlay, MapView, ReachOverlay
 
     app = GameApp(new_game())
-    assert "Aiko" in app.boards[0].value and "slot 7" in app.card_display.value
+    assert "Aiko" in app.boards[0].value
+    assert "slot 7" in app.card_display.value
     c = app.controls
     play_card(c, "ARCHITECT")
     c.panel.colonist.value = ("sea", "ROMA")
@@ -388,19 +435,22 @@ def test_widget_app_renders_and_map_follows_choices():
     assert "sea colonist on sea:COSA-ROMA" in app.boards[0].value
     assert "<code>move ROMA &gt; sea:COSA-ROMA</code>" in app.history.listing.value
     app.history.undo_button.click()
-    assert isinstance(c.panel, ctl.ArchitectPanel) and "Steps left: <b>2</b>" in c.panel.info.value
-    if importlib.util.find_spec("widgets.mapview") is not None and app.map_view is not None:
-        from widgets.mapview import BuildOverlay, ReachOverlay
-        assert isinstance(app.map_view.overlay, ReachOverlay) and app.map_view.overlay.kind == "land"
-        image = bytes(app.map_view.value)
-        c.panel.colonist.value = ("sea", "ROMA")
-        assert isinstance(app.map_view.overlay, ReachOverlay) and app.map_view.overlay.kind == "sea"
-        assert bytes(app.map_view.value) != image
-        c.panel.colonist.value = ("land", "ROMA")
-        c.panel.route.value = "land:COSA-ROMA"
-        c.panel.move.click()
-        c.panel.city.value = "COSA"
-        assert isinstance(app.map_view.overlay, BuildOverlay)
+    assert isinstance(c.panel, ctl.ArchitectPanel)
+    assert "Steps left: <b>2</b>" in c.panel.info.value
+    # the map follows the panel: reach overlay for the chosen colonist, then the build overlay
+    assert isinstance(app.map_view, MapView)
+    assert isinstance(app.map_view.overlay, ReachOverlay)
+    assert app.map_view.overlay.kind == "land"
+    image = bytes(app.map_view.value)
+    c.panel.colonist.value = ("sea", "ROMA")
+    assert isinstance(app.map_view.overlay, ReachOverlay)
+    assert app.map_view.overlay.kind == "sea"
+    assert bytes(app.map_view.value) != image
+    c.panel.colonist.value = ("land", "ROMA")
+    c.panel.route.value = "land:COSA-ROMA"
+    c.panel.move.click()
+    c.panel.city.value = "COSA"
+    assert isinstance(app.map_view.overlay, BuildOverlay)
     assert isinstance(play_tutor("italia", ["Aiko", "Ben"], 7), GameApp)
 
 
@@ -410,7 +460,9 @@ def test_widget_states_are_not_mutated_by_previews():
     initial = g.state
     for cid in dict.fromkeys(initial.players[0].hand):
         c.panel.card.value = cid
-    assert g.state is initial and replace(initial) == initial and g.history == []
+    assert g.state is initial
+    assert replace(initial) == initial
+    assert g.history == []
 
 
 @pytest.mark.parametrize("map_name, players, seed", [("italia", ["A", "B", "C"], 1),
@@ -432,7 +484,8 @@ def test_widget_controls_follow_a_random_game(map_name, players, seed):
 def test_widget_game_over_shows_ranking():
     g = game_at(replace(new_game().state, over=True))
     c = ActionControls(g)
-    assert isinstance(c.panel, ctl.GameOverPanel) and "Final ranking" in c.panel.info.value
+    assert isinstance(c.panel, ctl.GameOverPanel)
+    assert "Final ranking" in c.panel.info.value
     assert c.cancel.layout.display == "none"
 
 
@@ -444,5 +497,8 @@ def test_widget_app_draws_the_score_when_its_tab_opens():
     app.controls.attempt(cc.parse_action("collect", game.state))
     assert app._scored is not game.state                  # not drawn while the tab is closed
     app.tabs.selected_index = 1
-    total = cc.score(game.state, "Aiko").total
-    assert app._scored is game.state and f">{total}<" in app.score_view.table.value.replace("<b>", "").replace("</b>", "")
+    # Aiko after a Prefect collecting nothing: Vesta (5 coins + goods worth 29)//10 = 3, Mars 2 x 2 colonists = 4
+    total = 7
+    assert cc.score(game.state, "Aiko").total == total
+    assert app._scored is game.state
+    assert f">{total}<" in app.score_view.table.value.replace("<b>", "").replace("</b>", "")

@@ -71,7 +71,8 @@ def assert_png(png: bytes) -> tuple[int, int]:
 def test_widget_map_png_is_a_sensible_png_at_setup_and_midgame(map_id: str) -> None:
     for state in (new(map_id).state, midgame(map_id)):
         width, height = assert_png(map_png(state))
-        assert 900 <= width <= 1200 and 700 <= height <= 1000
+        assert 900 <= width <= 1200
+        assert 700 <= height <= 1000
         assert pixels(map_png(state)).std() > 20  # not a blank canvas
 
 
@@ -185,7 +186,8 @@ def test_widget_mapview_show_updates_value() -> None:
     move = play_until(game, lambda a: isinstance(a, cc.Move))
     game.play(move)
     view.show(game.state)
-    assert view.value != first and view.state is game.state
+    assert view.value != first
+    assert view.state is game.state
     view.show(game.state, ReachOverlay(move.route, cc.load_map("italia").routes[move.route].kind, 2, 0))
     assert view.overlay is not None
 
@@ -196,7 +198,8 @@ def test_widget_draw_map_into_a_given_axes() -> None:
     ax: Axes = fig.add_subplot()
     out = draw_map(midgame("italia"), ax=ax, overlay=BuildOverlay(0))
     assert out is fig
-    assert len(ax.patches) > 30 and len(ax.texts) > 25
+    assert len(ax.patches) > 30
+    assert len(ax.texts) > 25
 
 
 def test_widget_palette_letters_and_colours() -> None:
@@ -231,7 +234,8 @@ def test_widget_score_chart_and_view() -> None:
     heights = {round(b.get_height()) for b in ax.patches}
     assert max(heights) == max(max(cc.score(state, p.name).by_god().values()) for p in state.players)
     view = ScoreView(state)
-    assert "Aiko" in view.table.value and view.chart.value[:4] == b"\x89PNG"
+    assert "Aiko" in view.table.value
+    assert view.chart.value[:4] == b"\x89PNG"
     old = view.table.value
     view.show(new("imperium").state)
     assert view.table.value != old
@@ -241,7 +245,8 @@ def test_widget_state_html_and_png() -> None:
     state = midgame("italia")
     html = state_html(state)
     for p in state.players:
-        assert p.name in html and f">{p.coins}<" in html
+        assert p.name in html
+        assert f">{p.coins}<" in html
     assert "to act" in html or "Game over" in html
     assert_png(state_png(state))
 
@@ -253,12 +258,15 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     state = midgame("imperium")
     data, _ = shell.display_formatter.format(state)
     assert data["image/png"][:4] == b"\x89PNG" if isinstance(data["image/png"], bytes) else data["image/png"]
-    assert "Aiko" in data["text/html"] and "data:image/png;base64," in data["text/html"]
+    assert "Aiko" in data["text/html"]
+    assert "data:image/png;base64," in data["text/html"]
     data, _ = shell.display_formatter.format(cc.score(state, "Aiko"))
-    assert "text/html" in data and "image/png" in data
+    assert "text/html" in data
+    assert "image/png" in data
     game = new("italia")
     data, _ = shell.display_formatter.format(game)
-    assert "image/png" in data and "data:image/png;base64," in data["text/html"]
+    assert "image/png" in data
+    assert "data:image/png;base64," in data["text/html"]
     data, _ = shell.display_formatter.format(score_chart(state))
     assert data["image/png"][:4] == b"\x89PNG"
 

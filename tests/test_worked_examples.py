@@ -18,7 +18,8 @@ from concordia_core.cards import starting_hand
 def cosa_houses() -> cc.Game:
     """Seed 20: Ben builds the first house in COSA, then Aiko the second (R-ARCH-9)."""
     g = cc.new_game("italia", ["Aiko", "Ben"], seed=20, first_player="Aiko")
-    assert g.state.city_goods["COSA"] == "food" and g.state.bonus_goods["ETRVRIA"] == "cloth"
+    assert g.state.city_goods["COSA"] == "food"
+    assert g.state.bonus_goods["ETRVRIA"] == "cloth"
     g.play("play MERCATOR")              # Aiko: 5 + 3 = 8 coins
     g.play("done")
     g.play("play ARCHITECT")             # Ben: 1st house in COSA = 1 brick + 1 food + 2 coins
@@ -34,28 +35,35 @@ def test_R_MERC_3_worked_example_sell_cloth_buy_brick():
     def aiko():
         return player(g.state, "Aiko")
 
-    assert aiko().coins == 5 and aiko().free_slots == 2
+    assert aiko().coins == 5
+    assert aiko().free_slots == 2
     g.play("play MERCATOR")
     assert aiko().coins == 8
     g.play("sell 1 cloth")
-    assert aiko().coins == 15 and aiko().free_slots == 3 and aiko().goods["cloth"] == 0
+    assert aiko().coins == 15
+    assert aiko().free_slots == 3
+    assert aiko().goods["cloth"] == 0
     g.play("buy 2 brick")
-    assert aiko().coins == 9 and aiko().goods["brick"] == 3
+    assert aiko().coins == 9
+    assert aiko().goods["brick"] == 3
     # cloth and brick were the two kinds: no food may be bought this turn
     assert not any(a.startswith(("buy 1 food", "sell 1 food")) for a in legal(g.state))
     before, steps = snapshot(g.state), len(g.history)
     with pytest.raises(cc.IllegalAction) as info:
         g.play("buy 1 food")
     assert info.value.rule == "R-MERC-2"
-    assert snapshot(g.state) == before and len(g.history) == steps
+    assert snapshot(g.state) == before
+    assert len(g.history) == steps
     g.play("buy 1 brick")  # more units of a kind already traded are fine
-    assert aiko().goods["brick"] == 4 and aiko().coins == 6
+    assert aiko().goods["brick"] == 4
+    assert aiko().coins == 6
 
 
 def test_R_ARCH_9_worked_example_second_house_in_food_city(cosa_houses):
     g = cosa_houses
     ben = player(g.state, "Ben")
-    assert ben.houses == ("COSA",) and ben.coins == 6 - 2
+    assert ben.houses == ("COSA",)
+    assert ben.coins == 6 - 2
     a = player(g.state, "Aiko")
     g.play("play ARCHITECT")
     g.play("move ROMA > sea:COSA-ROMA")
@@ -73,7 +81,10 @@ def test_R_ARCH_9_worked_example_price_named_when_short(cosa_houses):
     with pytest.raises(cc.IllegalAction) as info:
         cc.apply(s, "build COSA")
     msg = str(info.value)
-    assert "COSA" in msg and "2nd house" in msg and "1 brick + 1 food + 4 coins" in msg and "3 coins" in msg
+    assert "COSA" in msg
+    assert "2nd house" in msg
+    assert "1 brick + 1 food + 4 coins" in msg
+    assert "3 coins" in msg
 
 
 @pytest.fixture
@@ -82,7 +93,8 @@ def both_in_cosa(cosa_houses) -> cc.GameState:
     g.play("play ARCHITECT")
     g.play("move ROMA > sea:COSA-ROMA")
     g.play("build COSA")
-    assert g.state.to_move == "Ben" and g.state.praefectus_magnus == "Ben"
+    assert g.state.to_move == "Ben"
+    assert g.state.praefectus_magnus == "Ben"
     return g.state
 
 
@@ -121,11 +133,13 @@ def test_R_TRIB_2_worked_example_four_cards_then_tribune():
         for action in aiko_play + ben_play:
             g.play(action)
     a = player(g.state, "Aiko")
-    assert len(a.discard) == 4 and g.state.to_move == "Aiko"
+    assert len(a.discard) == 4
+    assert g.state.to_move == "Aiko"
     g.play("play TRIBUNE")
     after = player(g.state, "Aiko")
     assert after.coins - a.coins == 2                 # 5 cards return: 2 beyond 3
-    assert after.discard == () and sorted(after.hand) == sorted(starting_hand())
+    assert after.discard == ()
+    assert sorted(after.hand) == sorted(starting_hand())
 
 
 def test_R_SCORE_8_worked_example():
