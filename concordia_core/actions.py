@@ -10,17 +10,26 @@ from dataclasses import dataclass
 
 from .cards import card as lookup_card
 from .errors import InvalidAction
+from .i18n import _
 from .goods import GOODS, Goods, check_good
 from .maps import ConcordiaMap, load_map
 from .state import GameState
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Action:
-    """Base of all actions."""
+    """Base of all actions. `repr()` is python-chess style and pastes back: Action.parse('play TRIBUNE')."""
+
+    @classmethod
+    def parse(cls, text: str, state: GameState | None = None) -> Action:
+        """Read an action from its notation (see parse_action)."""
+        return parse_action(text, state)
+
+    def __repr__(self) -> str:
+        return f"Action.parse({str(self)!r})"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class PlayCard(Action):
     """Play a card from hand onto the discard pile (R-TURN-1)."""
     card: str
@@ -29,7 +38,7 @@ class PlayCard(Action):
         return f"play {self.card}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Recruit(Action):
     """Tribune: pay 1 food + 1 tools to bring a waiting colonist to Rome (R-TRIB-3)."""
     kind: str
@@ -38,7 +47,7 @@ class Recruit(Action):
         return f"recruit {self.kind}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Move(Action):
     """Architect: move the colonist standing at `start` (a city or route) to `route` (R-ARCH-1..4)."""
     start: str
@@ -48,7 +57,7 @@ class Move(Action):
         return f"move {self.start} > {self.route}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Build(Action):
     """Architect: build a house in a city next to an own colonist (R-ARCH-5..10)."""
     city: str
@@ -57,7 +66,7 @@ class Build(Action):
         return f"build {self.city}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Produce(Action):
     """Prefect: make a province produce (R-PREF-1..3)."""
     province: str
@@ -66,7 +75,7 @@ class Produce(Action):
         return f"produce {self.province}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Collect(Action):
     """Prefect: collect the coins of all coin-side bonus tiles (R-PREF-4)."""
 
@@ -74,7 +83,7 @@ class Collect(Action):
         return "collect"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Trade(Action):
     """Mercator: buy (amount > 0) or sell (amount < 0) one kind of good with the bank (R-MERC-2)."""
     good: str
@@ -85,7 +94,7 @@ class Trade(Action):
         return f"{verb} {abs(self.amount)} {self.good}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Copy(Action):
     """Diplomat: carry out the top card of another player's discard pile (R-DIPL-1..3)."""
     player: str
@@ -94,7 +103,7 @@ class Copy(Action):
         return f"copy {self.player}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Purchase(Action):
     """Senator or Consul: buy the card in display slot `slot` (1..7); `wild` pays a '?' (R-SEN-2)."""
     slot: int
@@ -104,7 +113,7 @@ class Purchase(Action):
         return f"purchase {self.slot}" + (f" paying {self.wild}" if self.wild else "")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Place(Action):
     """Colonist card: pay 1 food + 1 tools to place a waiting colonist in Rome or an own house's city (R-COLO-1a)."""
     kind: str
@@ -114,7 +123,7 @@ class Place(Action):
         return f"place {self.kind} {self.city}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Income(Action):
     """Colonist card: take 5 coins + 1 per own colonist on the map (R-COLO-1b)."""
 
@@ -122,7 +131,7 @@ class Income(Action):
         return "income"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Keep(Action):
     """Storehouse full: the goods of the incoming ones the player keeps (R-STORE-2)."""
     goods: Goods
@@ -132,7 +141,7 @@ class Keep(Action):
         return "keep " + (" ".join(parts) if parts else "nothing")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class Done(Action):
     """Finish the current card play (the remaining options are declined)."""
 
@@ -149,13 +158,14 @@ _EXPECTED = ("play CARD, recruit land|sea, move FROM > ROUTE, build CITY, produc
 def _kind(word: str, text: str) -> str:
     kind = word.lower()
     if kind not in ("land", "sea"):
-        raise InvalidAction(f"in {text!r}: expected 'land' or 'sea' but found {word!r}")
+        raise InvalidAction(_("in {text!r}: expected 'land' or 'sea' but found {word!r}", text=text, word=word))
     return kind
 
 
 def _count(word: str, text: str) -> int:
     if not re.fullmatch(r"[0-9]{1,3}", word) or int(word) < 1:
-        raise InvalidAction(f"in {text!r}: expected a whole number of at least 1 but found {word!r}")
+        raise InvalidAction(_("in {text!r}: expected a whole number of at least 1 but found {word!r}", text=text,
+                              word=word))
     return int(word)
 
 
@@ -163,7 +173,8 @@ def _good(word: str, text: str) -> str:
     try:
         return check_good(word)
     except InvalidAction:
-        raise InvalidAction(f"in {text!r}: expected a good ({_GOODS_LIST}) but found {word!r}") from None
+        raise InvalidAction(_("in {text!r}: expected a good ({goods}) but found {word!r}", text=text, goods=_GOODS_LIST,
+                              word=word)) from None
 
 
 def parse_action(text: str | Action, state: GameState | None = None) -> Action:
@@ -172,18 +183,18 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     if isinstance(text, Action):
         return text
     if not isinstance(text, str):
-        raise InvalidAction(f"an action must be text or an Action, not {type(text).__name__}")
+        raise InvalidAction(_("an action must be text or an Action, not {kind}", kind=type(text).__name__))
     raw = " ".join(text.split())
     if not raw:
-        raise InvalidAction(f"empty action; expected one of: {_EXPECTED}")
-    verb, _, rest = raw.partition(" ")
+        raise InvalidAction(_("empty action; expected one of: {forms}", forms=_EXPECTED))
+    verb, _space, rest = raw.partition(" ")
     verb = verb.lower()
     words = rest.split() if rest else []
     board = _board(state)
 
     def need(n: int, shape: str) -> None:
         if len(words) != n:
-            raise InvalidAction(f"in {raw!r}: '{verb}' takes the form '{shape}'")
+            raise InvalidAction(_("in {text!r}: '{verb}' takes the form '{shape}'", text=raw, verb=verb, shape=shape))
 
     if verb == "play":
         need(1, "play CARD")
@@ -194,14 +205,14 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
     if verb == "move":
         parts = [p.strip() for p in rest.split(">")]
         if len(parts) != 2 or not all(parts) or any(" " in p for p in parts):
-            raise InvalidAction(f"in {raw!r}: 'move' takes the form 'move FROM > ROUTE', "
-                                "e.g. 'move ROMA > land:COSA-ROMA'")
+            raise InvalidAction(_("in {text!r}: 'move' takes the form 'move FROM > ROUTE', e.g. 'move ROMA > "
+                                  "land:COSA-ROMA'", text=raw))
         start, route = parts
         if board is not None:
             start = board.check_route(start) if ":" in start else board.check_city(start)
             route = board.check_route(route)
         elif ":" not in route:
-            raise InvalidAction(f"in {raw!r}: the destination must be a route such as land:COSA-ROMA")
+            raise InvalidAction(_("in {text!r}: the destination must be a route such as land:COSA-ROMA", text=raw))
         return Move(start.upper() if ":" not in start else start, route)
     if verb == "build":
         need(1, "build CITY")
@@ -218,36 +229,41 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
         return Trade(_good(words[1], raw), n if verb == "buy" else -n)
     if verb == "copy":
         if not rest:
-            raise InvalidAction(f"in {raw!r}: 'copy' takes the form 'copy PLAYER'")
+            raise InvalidAction(_("in {text!r}: 'copy' takes the form 'copy PLAYER'", text=raw))
         if state is not None:  # names match case-insensitively, as typed by a learner
             names = [p.name for p in state.players]
             match = [n for n in names if n.casefold() == rest.casefold()]
             if not match:
-                raise InvalidAction(f"in {raw!r}: no player called {rest!r}; players are {', '.join(names)}")
+                raise InvalidAction(_("in {text!r}: no player called {name!r}; players are {players}", text=raw,
+                                      name=rest, players=", ".join(names)))
             rest = match[0]
         return Copy(rest)
     if verb == "purchase":
         if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "paying"):
-            raise InvalidAction(f"in {raw!r}: 'purchase' takes the form 'purchase SLOT [paying GOOD]'")
+            raise InvalidAction(_("in {text!r}: 'purchase' takes the form 'purchase SLOT [paying GOOD]'", text=raw))
         if not re.fullmatch(r"[1-7]", words[0]):
-            raise InvalidAction(f"in {raw!r}: the display slot must be a number from 1 to 7, not {words[0]!r}")
+            raise InvalidAction(_("in {text!r}: the display slot must be a number from 1 to 7, not {word!r}", text=raw,
+                                  word=words[0]))
         return Purchase(int(words[0]), _good(words[2], raw) if len(words) == 3 else None)
     if verb == "place":
         need(2, "place land|sea CITY")
         return Place(_kind(words[0], raw), board.check_city(words[1]) if board else words[1].upper())
     if verb == "keep":
         if not words:
-            raise InvalidAction(f"in {raw!r}: 'keep' takes the form 'keep N GOOD [N GOOD ...]' or 'keep nothing'")
+            raise InvalidAction(_("in {text!r}: 'keep' takes the form 'keep N GOOD [N GOOD ...]' or 'keep nothing'",
+                                  text=raw))
         if words == ["nothing"]:
             return Keep(Goods())
         if len(words) % 2:
-            raise InvalidAction(f"in {raw!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'")
+            raise InvalidAction(_("in {text!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'",
+                                  text=raw))
         counts: dict[str, int] = {}
         for n_word, g_word in zip(words[::2], words[1::2], strict=False):
             good = _good(g_word, raw)
             counts[good] = counts.get(good, 0) + _count(n_word, raw)
         return Keep(Goods(counts))
-    raise InvalidAction(f"in {raw!r}: unknown action {verb!r}; expected one of: {_EXPECTED}")
+    raise InvalidAction(_("in {text!r}: unknown action {verb!r}; expected one of: {forms}", text=raw, verb=verb,
+                          forms=_EXPECTED))
 
 
 def _board(state: GameState | None) -> ConcordiaMap | None:

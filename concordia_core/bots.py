@@ -28,7 +28,8 @@ from .cards import card, cards_for_sale, decks_for
 from .data import game_constants
 from .engine import apply, legal_actions
 from .errors import InvalidAction
-from .goods import GOODS, PRICE, Goods, describe
+from .goods import GOODS, PRICE, Goods
+from .text import goods_text as describe
 from .maps import ConcordiaMap, load_map
 from .rules import architect, senator
 from .rules.tribune import COLONIST_COST

@@ -7,6 +7,7 @@ from functools import cache
 from .data import read_json
 from .errors import InvalidAction
 from .goods import Goods
+from .i18n import _, term
 
 GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars", "minerva")
 KINDS = ("TRIBUNE", "ARCHITECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR", "CONSUL",
@@ -31,8 +32,15 @@ class Card:
     def purchased(self) -> bool:
         return self.deck is not None
 
+    @property
+    def display_name(self) -> str:
+        """The card's name in the current language ('Architect', '建築家'); cards for sale add their deck
+        numeral ('Architect (II)')."""
+        name = term("card", self.name.upper())
+        return name if self.deck is None else _("{card} ({deck})", card=name, deck=self.deck)
+
     def __str__(self) -> str:
-        return self.name if self.deck is None else f"{self.name} ({self.deck})"
+        return self.display_name
 
 
 @cache
@@ -58,8 +66,8 @@ def card(card_id: str) -> Card:
     cards = _catalogue()[0]
     key = str(card_id).strip().upper()
     if key not in cards:
-        raise InvalidAction(f"unknown card {card_id!r}; starting cards are named like ARCHITECT, "
-                            "cards for sale like ARCHITECT-II")
+        raise InvalidAction(_("unknown card {card!r}; starting cards are named like ARCHITECT, cards for sale like "
+                              "ARCHITECT-II", card=card_id))
     return cards[key]
 
 

@@ -6,6 +6,7 @@ from typing import Any
 
 from .data import game_constants
 from .errors import InvalidAction
+from .i18n import _
 
 _C = game_constants()
 GOODS: tuple[str, ...] = tuple(_C["goods"])
@@ -17,7 +18,7 @@ def check_good(name: str) -> str:
     """Return the canonical good name, or raise InvalidAction naming the known goods."""
     key = str(name).strip().lower()
     if key not in _INDEX:
-        raise InvalidAction(f"unknown good {name!r}; goods are {', '.join(GOODS)}")
+        raise InvalidAction(_("unknown good {good!r}; goods are {goods}", good=name, goods=", ".join(GOODS)))
     return key
 
 
@@ -99,26 +100,9 @@ class Goods(Mapping[str, int]):
         return f"Goods({self.to_json()})"
 
     def __str__(self) -> str:
-        return describe(self)
-
-
-def describe(goods: Goods) -> str:
-    """'1 brick + 2 food', or 'nothing'."""
-    parts = [f"{n} {g}" for g, n in goods.items_nonzero()]
-    return " + ".join(parts) if parts else "nothing"
-
-
-def plural(n: int, word: str) -> str:
-    """'1 coin', '2 coins'."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def price_text(goods: Goods, coins: int = 0) -> str:
-    """'1 brick + 1 wine + 4 coins': goods and coins in words, as the rules write a price."""
-    parts = [f"{n} {g}" for g, n in goods.items_nonzero()]
-    if coins:
-        parts.append(plural(coins, "coin"))
-    return " + ".join(parts) if parts else "nothing"
+        """The notation form, language-neutral like move notation: '1 brick + 2 food' ('nothing' if empty).
+        Text for a learner comes from text.goods_text, in the current language."""
+        return " + ".join(f"{n} {g}" for g, n in self.items_nonzero()) or "nothing"
 
 
 NO_GOODS = Goods()

@@ -18,6 +18,7 @@ import networkx as nx
 from .data import data_dir as _data_dir
 from .data import game_constants, read_json
 from .errors import InvalidAction, MapDataError
+from .i18n import _
 
 ROUTE_KINDS = ("land", "sea")
 _ID = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -109,26 +110,26 @@ class ConcordiaMap:
         key = str(text).strip().upper()
         if key in self.cities or (allow_capital and key == self.capital.id):
             return key
-        raise InvalidAction(f"{text!r} is not a city on the {self.name} map")
+        raise InvalidAction(_("{text!r} is not a city on the {map} map", text=text, map=self.name))
 
     def check_province(self, text: str) -> str:
         key = str(text).strip().upper()
         if key not in self.provinces:
-            raise InvalidAction(f"{text!r} is not a province on the {self.name} map; "
-                                f"provinces are {', '.join(self.provinces)}")
+            raise InvalidAction(_("{text!r} is not a province on the {map} map; provinces are {provinces}", text=text,
+                                  map=self.name, provinces=", ".join(self.provinces)))
         return key
 
     def check_route(self, text: str) -> str:
         raw = str(text).strip()
-        kind, _, ends = raw.partition(":")
+        kind, _colon, ends = raw.partition(":")
         key = f"{kind.lower()}:{ends.upper()}"
         if key not in self.routes:
-            a, _, b = ends.upper().partition("-")
+            a, _dash, b = ends.upper().partition("-")
             swapped = f"{kind.lower()}:{b}-{a}"
             if swapped in self.routes:
                 return swapped
-            raise InvalidAction(f"{text!r} is not a route on the {self.name} map "
-                                "(routes look like land:COSA-ROMA or sea:COSA-ROMA)")
+            raise InvalidAction(_("{text!r} is not a route on the {map} map (routes look like land:COSA-ROMA or "
+                                  "sea:COSA-ROMA)", text=text, map=self.name))
         return key
 
     def view(self, kind: str) -> nx.MultiGraph:
@@ -137,7 +138,7 @@ class ConcordiaMap:
 
     def routes_at(self, city: str, kind: str | None = None) -> list[str]:
         """Ids of the routes (of one kind, or all) that end at a city."""
-        return [key for _, _, key, k in self.graph.edges(city, keys=True, data="kind")
+        return [key for _a, _b, key, k in self.graph.edges(city, keys=True, data="kind")
                 if kind is None or k == kind]
 
     def neighbours(self, city: str, kind: str) -> set[str]:
@@ -186,7 +187,7 @@ class ConcordiaMap:
                 table[rid] = {by_id_key: hop[node][other] for by_id_key, other in by_id.items()
                               if other in hop[node]}
             for city in self.graph.nodes:
-                first = [key for _, _, key in view.edges(city, keys=True)]
+                first = [key for _a, _b, key in view.edges(city, keys=True)]
                 costs: dict[str, int] = {}
                 for r0 in first:
                     for rid, d in table[r0].items():
@@ -230,7 +231,7 @@ def load_map(name: str) -> ConcordiaMap:
 @cache
 def _load_shipped(key: str, name: str) -> ConcordiaMap:
     if key not in available_maps():
-        raise InvalidAction(f"unknown map {name!r}; maps are {', '.join(available_maps())}")
+        raise InvalidAction(_("unknown map {name!r}; maps are {maps}", name=name, maps=", ".join(available_maps())))
     board = _parse(_data_dir().joinpath("maps").joinpath(f"{key}.json").read_text(encoding="utf-8"),
                    f"data/maps/{key}.json")
     if board.id != key:

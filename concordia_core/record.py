@@ -1,16 +1,23 @@
-"""Save and load games as JSON: setup parameters plus the actions in notation, replayed on load.
+"""Game records as values: the setup, the actions in notation, and an optional start position.
 
-Nothing in a file is ever executed (no pickle, no eval): the text is parsed as JSON, checked field
-by field, and every action is parsed and verified by the rules engine.
+The record layer sits below `Game` (python-chess's pgn beside its board, the other way round): it
+never imports Game; `Game.from_record` and `Game.record()` build on it. Nothing in a file is ever
+executed (no pickle, no eval): the text is parsed as JSON, checked field by field, and every
+action is parsed and verified by the rules engine when the record is replayed.
 """
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
+from .actions import Action, parse_action
+from .engine import apply
 from .errors import ConcordiaError, RecordError
-from .game import Game
+from .i18n import _
 from .invariants import problems
+from .setup import Setup
 from .state import GameState
 
 FORMAT = "concordia-tutor-game"
@@ -18,95 +25,127 @@ VERSION = 1
 MAX_ACTIONS = 100_000
 
 
-def dump(game: Game) -> str:
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "version": VERSION,
-        "map": game.map_name,
-        "players": game.players,
-        "seed": game.seed,
-        "options": {"first_game": game.first_game, "first_player": game.first_player},
-        "actions": game.actions,
-    }
-    if game.from_scenario:
-        record["start"] = game.initial.to_json()
-    return json.dumps(record, indent=1, ensure_ascii=False)
+@dataclass(frozen=True)
+class Record:
+    """A game as data: how it was set up (or the position it started from) and what was played."""
+
+    setup: Setup
+    actions: tuple[str, ...] = ()
+    start: GameState | None = None
+
+    def __post_init__(self) -> None:
+        if self.start is not None and tuple(p.name for p in self.start.players) != self.setup.players:
+            raise RecordError(_("the start position's players {found} are not the record's players {expected}",
+                                found=[p.name for p in self.start.players], expected=list(self.setup.players)))
+
+    def initial_state(self) -> GameState:
+        """The position before the first action."""
+        return self.start if self.start is not None else self.setup.initial_state()
+
+    def steps(self) -> Iterator[tuple[Action, GameState]]:
+        """Replay the actions, yielding each parsed action and the state it produced; RecordError names
+        the first action that cannot be replayed."""
+        state = self.initial_state()
+        for number, text in enumerate(self.actions, start=1):
+            try:
+                action = parse_action(text, state)
+                state = apply(state, action)
+            except ConcordiaError as exc:
+                raise RecordError(_("action {number} ({action!r}) cannot be replayed: {problem}", number=number,
+                                    action=text, problem=exc)) from None
+            yield action, state
+
+    def to_json(self) -> str:
+        """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.setup.to_json(),
+                                "actions": list(self.actions)}
+        if self.start is not None:
+            data["start"] = self.start.to_json()
+        return json.dumps(data, indent=1, ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Record:
+        """Read a record, checking every field (RecordError naming the problem); the actions are checked
+        when replayed (`steps()`)."""
+        data = _parse(text)
+        map_name = _expect(data, "map", str, _("a map name"))
+        players = _expect(data, "players", list, _("a list of player names"))
+        seed = _expect(data, "seed", int, _("a whole number"))
+        options = _expect(data, "options", dict, _("an object"))
+        actions = _expect(data, "actions", list, _("a list of actions in notation"))
+        if len(actions) > MAX_ACTIONS:
+            raise RecordError(_("the record lists {n} actions; at most {limit} are accepted", n=len(actions),
+                                limit=MAX_ACTIONS))
+        for number, action in enumerate(actions, start=1):
+            if not isinstance(action, str):
+                raise RecordError(_("action {number} must be text in notation, not {kind}", number=number,
+                                    kind=type(action).__name__))
+        first_game = options.get("first_game", False)
+        first_player = options.get("first_player")
+        if not isinstance(first_game, bool) or not (first_player is None or isinstance(first_player, str)):
+            raise RecordError(_("options.first_game must be true or false and options.first_player a name"))
+        start = _start_state(data["start"], map_name) if "start" in data else None
+        try:
+            setup = Setup(map_name, tuple(players), seed, first_game, first_player)
+        except ConcordiaError as exc:
+            raise RecordError(_("the record's setup is invalid: {problem}", problem=exc)) from None
+        return cls(setup, tuple(actions), start)
 
 
-def _expect(record: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
-    if key not in record:
-        raise RecordError(f"the record has no {key!r} field ({what})")
-    value = record[key]
-    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
-        raise RecordError(f"the record's {key!r} must be {what}, not {type(value).__name__}")
-    return value
-
-
-def load(text: str | bytes) -> Game:
+def _parse(text: str | bytes) -> dict[str, Any]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
         except UnicodeDecodeError:
-            raise RecordError("the record is not UTF-8 text") from None
+            raise RecordError(_("the record is not UTF-8 text")) from None
     if not isinstance(text, str):
-        raise RecordError(f"a record is JSON text, not {type(text).__name__}")
+        raise RecordError(_("a record is JSON text, not {kind}", kind=type(text).__name__))
     if not text.strip():
-        raise RecordError("the record is empty")
+        raise RecordError(_("the record is empty"))
     try:
-        record = json.loads(text)
+        data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordError(f"the record is not valid JSON (truncated or edited?): {exc.msg} at line {exc.lineno}") from None
+        raise RecordError(_("the record is not valid JSON (truncated or edited?): {problem} at line {line}",
+                            problem=exc.msg, line=exc.lineno)) from None
     except RecursionError:
-        raise RecordError("the record is nested too deeply to be a game record") from None
-    if not isinstance(record, dict):
-        raise RecordError("the record must be a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"not a Concordia Tutor game record (format is {record.get('format')!r})")
-    version = _expect(record, "version", int, "a whole number")
+        raise RecordError(_("the record is nested too deeply to be a game record")) from None
+    if not isinstance(data, dict):
+        raise RecordError(_("the record must be a JSON object"))
+    if data.get("format") != FORMAT:
+        raise RecordError(_("not a Concordia Tutor game record (format is {found!r})", found=data.get("format")))
+    version = _expect(data, "version", int, _("a whole number"))
     if version != VERSION:
-        raise RecordError(f"unknown record version {version}; this tutor reads version {VERSION}")
-    map_name = _expect(record, "map", str, "a map name")
-    players = _expect(record, "players", list, "a list of player names")
-    seed = _expect(record, "seed", int, "a whole number")
-    options = _expect(record, "options", dict, "an object")
-    actions = _expect(record, "actions", list, "a list of actions in notation")
-    if len(actions) > MAX_ACTIONS:
-        raise RecordError(f"the record lists {len(actions)} actions; at most {MAX_ACTIONS} are accepted")
-    first_game = options.get("first_game", False)
-    first_player = options.get("first_player")
-    if not isinstance(first_game, bool) or not (first_player is None or isinstance(first_player, str)):
-        raise RecordError("options.first_game must be true or false and options.first_player a name")
-    try:
-        if "start" in record:
-            game = Game.from_state(_start_state(record["start"], map_name))
-            game.players = players
-        else:
-            game = Game(map_name, players, seed, first_game=first_game, first_player=first_player)
-    except ConcordiaError as exc:
-        raise RecordError(f"the record's setup is invalid: {exc}") from None
-    for number, text_action in enumerate(actions, start=1):
-        if not isinstance(text_action, str):
-            raise RecordError(f"action {number} must be text in notation, not {type(text_action).__name__}")
-        try:
-            game.play(text_action)
-        except ConcordiaError as exc:
-            raise RecordError(f"action {number} ({text_action!r}) cannot be replayed: {exc}") from None
-    return game
+        raise RecordError(_("unknown record version {found}; this tutor reads version {version}", found=version,
+                            version=VERSION))
+    return data
+
+
+def _expect(record: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+    if key not in record:
+        raise RecordError(_("the record has no {key!r} field ({what})", key=key, what=what))
+    value = record[key]
+    if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
+        raise RecordError(_("the record's {key!r} must be {what}, not {kind}", key=key, what=what,
+                            kind=type(value).__name__))
+    return value
 
 
 def _start_state(data: Any, map_name: str) -> GameState:
     if not isinstance(data, dict):
-        raise RecordError("the record's start position must be an object")
+        raise RecordError(_("the record's start position must be an object"))
     try:
         state = GameState.from_json(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RecordError(f"the record's start position is malformed ({type(exc).__name__}: {exc})") from None
+        raise RecordError(_("the record's start position is malformed ({problem})",
+                            problem=f"{type(exc).__name__}: {exc}")) from None
     if state.map_id != map_name:
-        raise RecordError(f"the start position is on {state.map_id!r} but the record says {map_name!r}")
+        raise RecordError(_("the start position is on {found!r} but the record says {expected!r}", found=state.map_id,
+                            expected=map_name))
     try:
         found = problems(state)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RecordError(f"the record's start position is malformed ({type(exc).__name__}: {exc})") from None
+        raise RecordError(_("the record's start position is malformed ({problem})",
+                            problem=f"{type(exc).__name__}: {exc}")) from None
     if found:
-        raise RecordError("the record's start position is impossible: " + "; ".join(found))
+        raise RecordError(_("the record's start position is impossible: {problems}", problems="; ".join(found)))
     return state

@@ -16,12 +16,13 @@ from typing import Any
 
 from .cards import card
 from .errors import InvalidAction
+from .i18n import _
 from .game import Game
-from .goods import Goods, check_good
+from .goods import PRICE, Goods, check_good
 from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
-from .setup import initial_state
+from .setup import Setup
 from .state import COLONISTS_PER_KIND, Colonist, GameState
 
 
@@ -29,8 +30,8 @@ class Scenario:
     """A position under construction. Starts from a seeded setup; every setter returns self."""
 
     def __init__(self, map_name: str, players: list[str], seed: int = 0, *, first_game: bool = False) -> None:
-        self._state = initial_state(map_name, players, seed, first_game=first_game, first_player=players[0]
-                                    if players else None)
+        self.setup = Setup(map_name, tuple(players), seed, first_game, players[0] if players else None)
+        self._state = self.setup.initial_state()
         self.map = load_map(self._state.map_id)
 
     def player(self, name: str, *, coins: int | None = None, goods: Mapping[str, int] | None = None,
@@ -80,13 +81,12 @@ class Scenario:
 
     def _colonist(self, kind: str, where: str) -> Colonist:
         if kind not in ("land", "sea"):
-            raise InvalidAction(f"a colonist is 'land' or 'sea', not {kind!r}")
+            raise InvalidAction(_("a colonist is 'land' or 'sea', not {value!r}", value=kind))
         spot = self.map.check_route(where) if ":" in where else self.map.check_city(where)
         return Colonist(kind, spot)
 
     def city_goods(self, **goods: str) -> Scenario:
         """Set the good of city tiles, e.g. city_goods(COSA="wine"); bonus tiles follow R-SETUP-3."""
-        from .goods import PRICE
         city_goods = dict(self._state.city_goods)
         for city, good in goods.items():
             city_goods[self.map.check_city(city, allow_capital=False)] = check_good(good)
@@ -100,7 +100,7 @@ class Scenario:
         """Turn a province's bonus tile to its "goods" or "coins" side."""
         prov = self.map.check_province(province)
         if side not in ("goods", "coins"):
-            raise InvalidAction(f"a bonus tile shows its 'goods' or 'coins' side, not {side!r}")
+            raise InvalidAction(_("a bonus tile shows its 'goods' or 'coins' side, not {value!r}", value=side))
         sides = set(self._state.coin_side)
         (sides.add if side == "coins" else sides.discard)(prov)
         self._state = replace(self._state, coin_side=frozenset(sides))
@@ -126,7 +126,7 @@ class Scenario:
         """The position, checked against the same invariants as play (InvalidAction naming each problem)."""
         found = problems(self._state)
         if found:
-            raise InvalidAction("this position is impossible: " + "; ".join(found))
+            raise InvalidAction(_("this position is impossible: {problems}", problems="; ".join(found)))
         return self._state
 
     def score(self, name: str) -> ScoreBreakdown:

@@ -1,13 +1,17 @@
-"""Scoring by the gods (R-SCORE-1..9): a breakdown that shows how each god was counted."""
+"""Scoring by the gods (R-SCORE-1..9): a breakdown that shows how each god was counted, the ranking
+with its tie-break, and the competition places of the first-game intermediate scoring (R-MID-3)."""
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
+from html import escape
 
 from .cards import CONCORDIA_POINTS, GODS, card
-from .goods import plural
+from .i18n import _, n_, term
 from .maps import load_map
 from .state import GameState
+from .text import coins_text, god_name, good_name, listing
 
 
 @dataclass(frozen=True)
@@ -45,16 +49,16 @@ class ScoreBreakdown:
         return result
 
     def __str__(self) -> str:
-        rows = [f"Score of {self.player}:"] + [f"  {line}" for line in self.lines] + [f"  Total: {self.total}"]
-        return "\n".join(rows)
+        rows = [_("Score of {player}:", player=self.player)] + [f"  {line}" for line in self.lines]
+        return "\n".join(rows + ["  " + _("Total: {total}", total=self.total)])
 
     def _repr_html_(self) -> str:
-        from html import escape
         rows = "".join(f"<tr><td>{escape(line.label)}</td><td>{escape(line.how)}</td>"
                        f"<td style='text-align:right'>{line.points}</td></tr>" for line in self.lines)
-        return (f"<table><caption>Score of {escape(self.player)}</caption>"
-                "<tr><th>God</th><th>How it was counted</th><th>Points</th></tr>"
-                f"{rows}<tr><th colspan='2'>Total</th><th style='text-align:right'>{self.total}</th></tr></table>")
+        return (f"<table><caption>{escape(_('Score of {player}', player=self.player))}</caption>"
+                f"<tr><th>{escape(_('God'))}</th><th>{escape(_('How it was counted'))}</th>"
+                f"<th>{escape(_('Points'))}</th></tr>{rows}<tr><th colspan='2'>{escape(_('Total'))}</th>"
+                f"<th style='text-align:right'>{self.total}</th></tr></table>")
 
 
 def counts(state: GameState, player: str) -> dict[str, int]:
@@ -78,28 +82,34 @@ def score(state: GameState, player: str) -> ScoreBreakdown:
     by_god = Counter(card(cid).god for cid in p.cards)  # R-SCORE-1: hand and discard together
     lines: list[ScoreLine] = []
 
-    def god_line(god: str, label: str, per_card: int, what: str) -> None:
+    def god_line(god: str, per_card: int, what: str) -> None:
         n = by_god.get(god, 0)
-        lines.append(ScoreLine(god, label, n, per_card, n * per_card,
-                               f"{plural(n, 'card')} x {per_card} ({what})"))
+        how = n_("{n} card x {per_card} ({what})", "{n} cards x {per_card} ({what})", n, per_card=per_card, what=what)
+        lines.append(ScoreLine(god, god_name(god), n, per_card, n * per_card, how))
 
-    god_line("vesta", "Vesta", c["value"] // 10,
-             f"{plural(p.coins, 'coin')} + goods worth {p.goods.value()} = {c['value']}, per full 10")          # R-SCORE-2
-    god_line("jupiter", "Jupiter", c["non_brick_houses"],
-             f"{plural(c['non_brick_houses'], 'house')} in non-brick cities")                        # R-SCORE-3
-    god_line("saturnus", "Saturnus", c["provinces"], f"{plural(c['provinces'], 'province')} with a house")  # R-SCORE-4
-    god_line("mercurius", "Mercurius", 2 * c["kinds"],
-             f"2 x {plural(c['kinds'], 'kind')} of good produced by your houses")                   # R-SCORE-5
-    god_line("mars", "Mars", 2 * c["colonists"], f"2 x {plural(c['colonists'], 'colonist')} on the map")  # R-SCORE-6
-    for cid in sorted(cid for cid in p.cards if card(cid).god == "minerva"):                           # R-SCORE-7
+    god_line("vesta", c["value"] // 10, _("{coins} + goods worth {worth} = {value}, per full 10",  # R-SCORE-2
+                                          coins=coins_text(p.coins), worth=p.goods.value(), value=c["value"]))
+    god_line("jupiter", c["non_brick_houses"],                                                  # R-SCORE-3
+             n_("{n} house in non-brick cities", "{n} houses in non-brick cities", c["non_brick_houses"]))
+    god_line("saturnus", c["provinces"],                                                        # R-SCORE-4
+             n_("{n} province with a house", "{n} provinces with a house", c["provinces"]))
+    god_line("mercurius", 2 * c["kinds"],                                                       # R-SCORE-5
+             n_("2 x {n} kind of good produced by your houses", "2 x {n} kinds of good produced by your houses",
+                c["kinds"]))
+    god_line("mars", 2 * c["colonists"],                                                        # R-SCORE-6
+             n_("2 x {n} colonist on the map", "2 x {n} colonists on the map", c["colonists"]))
+    for cid in sorted(cid for cid in p.cards if card(cid).god == "minerva"):                    # R-SCORE-7
         spec = card(cid)
+        assert spec.good is not None
         houses = sum(state.city_goods[h] == spec.good for h in p.houses)
-        lines.append(ScoreLine("minerva", f"Minerva ({spec.name})", 1, spec.points_per_house * houses,
-                               spec.points_per_house * houses,
-                               f"{spec.points_per_house} x {plural(houses, 'house')} in {spec.good} cities"))
+        label = _("{god} ({card})", god=god_name("minerva"), card=term("card", spec.name.upper()))
+        how = n_("{per_house} x {n} house in {good} cities", "{per_house} x {n} houses in {good} cities", houses,
+                 per_house=spec.points_per_house, good=good_name(spec.good))
+        lines.append(ScoreLine("minerva", label, 1, spec.points_per_house * houses, spec.points_per_house * houses,
+                               how))
     if p.concordia:
-        lines.append(ScoreLine("concordia", "Concordia card", 1, CONCORDIA_POINTS, CONCORDIA_POINTS,
-                               "ended the game"))
+        lines.append(ScoreLine("concordia", god_name("concordia"), 1, CONCORDIA_POINTS, CONCORDIA_POINTS,
+                               _("ended the game")))
     return ScoreBreakdown(player, tuple(lines))
 
 
@@ -118,11 +128,32 @@ def final_ranking(state: GameState) -> list[str]:
     return [state.players[i].name for i in order]
 
 
-def competition_prizes(totals: list[int], prizes: list[int]) -> list[int]:
-    """Standard competition ranking prizes: equal totals share a rank and its prize; the next rank
-    skips the tied places (R-MID-3: two tied highest both get 2 and nobody is next)."""
-    result = []
-    for t in totals:
-        place = sum(other > t for other in totals)
-        result.append(prizes[place] if place < len(prizes) else 0)
-    return result
+def tiebreak_sentences(state: GameState) -> list[str]:
+    """For each group of tied totals, best first, why the tied players rank as they do (R-SCORE-9)."""
+    totals = {p.name: score(state, p.name).total for p in state.players}
+    ranking = final_ranking(state)
+    order = " → ".join(state.players[i].name for i in tiebreak_order(state))
+    holder = state.praefectus_magnus
+    sentences = []
+    for points in sorted({t for t in totals.values() if list(totals.values()).count(t) > 1}, reverse=True):
+        group = [name for name in ranking if totals[name] == points]
+        tied = listing(group)
+        if group[0] == holder:
+            sentences.append(_("{tied} tie with {points} points; {first} holds the Praefectus Magnus, so {first} "
+                               "ranks first among them (R-SCORE-9)", tied=tied, points=points, first=group[0]))
+        else:
+            sentences.append(_("{tied} tie with {points} points; the Praefectus Magnus passes to the right ({order}), "
+                               "so {first} would receive it first and ranks first among them (R-SCORE-9)",
+                               tied=tied, points=points, order=order, first=group[0]))
+    return sentences
+
+
+def competition_places(values: Sequence[int]) -> list[int]:
+    """Standard competition ranking, 1 = best: equal values share a place and the next place skips
+    the tied ones (R-MID-3: 10, 10, 7 -> 1, 1, 3)."""
+    return [1 + sum(other > v for other in values) for v in values]
+
+
+def competition_prizes(totals: Sequence[int], prizes: Sequence[int]) -> list[int]:
+    """Prizes by competition place (R-MID-3: two tied highest both get 2 coins and nobody is next)."""
+    return [prizes[place - 1] if place <= len(prizes) else 0 for place in competition_places(totals)]

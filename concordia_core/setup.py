@@ -1,13 +1,21 @@
-"""Seeded game setup, every R-SETUP rule. Same seed, same table; never the global `random`."""
+"""Seeded game setup, every R-SETUP rule. Same seed, same table; never the global `random`.
+
+A `Setup` value holds what a new game is made from (map, players in seating order, seed, the
+first-game option, an optional first player), like OpenSpiel's game parameters: the record, the
+game, a Scenario, simulations and the table pass one Setup instead of five loose fields.
+"""
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
 from types import MappingProxyType
 
 from .cards import cards_for_sale, decks_for, starting_hand
 from .data import game_constants
 from .errors import SetupError
+from .i18n import _
 from .goods import GOODS, PRICE, Goods
 from .maps import ConcordiaMap, available_maps, load_map
 from .state import Colonist, GameState, PlayerState
@@ -19,24 +27,25 @@ DISPLAY_SLOTS = len(_C["display_slot_extra"])
 def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[ConcordiaMap, tuple[str, ...]]:
     """Validate the map and the player names for a new game (R-SETUP-1)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SetupError("players must be a list of names, e.g. ['Aiko', 'Ben']")
+        raise SetupError(_("players must be a list of names, e.g. ['Aiko', 'Ben']"))
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
-            raise SetupError(f"player name {name!r} must be non-empty text, single-spaced, without leading or "
-                             "trailing spaces")
+            raise SetupError(_("player name {name!r} must be non-empty text, single-spaced, without leading or "
+                               "trailing spaces", name=name))
     if len(set(names)) != len(names):
-        raise SetupError(f"player names must differ; got {list(names)}")
+        raise SetupError(_("player names must differ; got {names}", names=list(names)))
     if isinstance(map_name, ConcordiaMap):
         board = map_name
     else:
         if not isinstance(map_name, str) or map_name.strip().lower() not in available_maps():
-            raise SetupError(f"unknown map {map_name!r}; maps are {', '.join(available_maps())}", "R-SETUP-1")
+            raise SetupError(_("unknown map {name!r}; maps are {maps}", name=map_name, maps=", ".join(available_maps())),
+                             "R-SETUP-1")
         board = load_map(map_name)
     if len(names) not in board.players:
         allowed = ", ".join(str(n) for n in board.players)
-        raise SetupError(f"the {board.name} map is for {allowed} players, not {len(names)}: 2 players use "
-                         "Italia, 5 use Imperium, 3 or 4 may use either", "R-SETUP-1")
+        raise SetupError(_("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use Imperium, "
+                           "3 or 4 may use either", map=board.name, allowed=allowed, n=len(names)), "R-SETUP-1")
     return board, names
 
 
@@ -46,7 +55,7 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
     turn order from the first player, chosen at random by the seed unless `first_player` is given."""
     board, names = check_table(map_name, players)
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(f"seed must be a whole number, not {seed!r}")
+        raise SetupError(_("seed must be a whole number, not {seed!r}", seed=seed))
     rng = random.Random(seed)
 
     # R-SETUP-2: one random tile of the matching letter per city; D tiles only where the map has D cities.
@@ -74,7 +83,8 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
     elif first_player in names:
         start = names.index(first_player)
     else:
-        raise SetupError(f"first_player {first_player!r} is not one of the players {list(names)}", "R-SETUP-8")
+        raise SetupError(_("first_player {name!r} is not one of the players {players}", name=first_player,
+                           players=list(names)), "R-SETUP-8")
     order = names[start:] + names[:start]
 
     rome = board.rome
@@ -105,3 +115,41 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
         first_game=bool(first_game),
         mid_scores=(None,) * len(order),
     )
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What a new game is made from; validated on creation (SetupError naming the problem)."""
+
+    map_name: str
+    players: Sequence[str]
+    seed: int
+    first_game: bool = False
+    first_player: str | None = None
+
+    def __post_init__(self) -> None:
+        board, names = check_table(self.map_name, self.players)
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
+            raise SetupError(_("seed must be a whole number, not {seed!r}", seed=self.seed))
+        if not isinstance(self.first_game, bool):
+            raise SetupError(_("first_game must be true or false, not {value!r}", value=self.first_game))
+        if self.first_player is not None and self.first_player not in names:
+            raise SetupError(_("first_player {name!r} is not one of the players {players}",
+                               name=self.first_player, players=list(names)), "R-SETUP-8")
+        object.__setattr__(self, "map_name", board.id)
+        object.__setattr__(self, "players", names)
+
+    def initial_state(self) -> GameState:
+        """The table after setup (R-SETUP-1..8)."""
+        return initial_state(self.map_name, self.players, self.seed, first_game=self.first_game,
+                             first_player=self.first_player)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"map": self.map_name, "players": list(self.players), "seed": self.seed,
+                "options": {"first_game": self.first_game, "first_player": self.first_player}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Setup:
+        options = data.get("options", {})
+        return cls(data["map"], tuple(data["players"]), data["seed"], options.get("first_game", False),
+                   options.get("first_player"))

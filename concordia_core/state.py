@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from enum import StrEnum
 from types import MappingProxyType
 from typing import Any
 
 from .cards import card
 from .data import game_constants
 from .errors import InvalidAction
+from .i18n import _, term
 from .goods import Goods
 
 _C = game_constants()
@@ -33,7 +35,10 @@ class Colonist:
         return ":" in self.where
 
     def __str__(self) -> str:
-        return f"{self.kind} colonist on {self.where}" if self.on_route else f"{self.kind} colonist in {self.where}"
+        colonist = term("term", f"{self.kind} colonist")
+        if self.on_route:
+            return _("{colonist} on {route}", colonist=colonist, route=self.where)
+        return _("{colonist} in {city}", colonist=colonist, city=self.where)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +113,22 @@ class BonusTile:
     coins: int
 
 
+class Phase(StrEnum):
+    """What a card play in progress asks for next (DESIGN.md 5): the card's kind of decision."""
+
+    START = "start"            # the card was just played
+    MOVE = "move"              # Architect: moves, then builds (R-ARCH-1..4)
+    BUILD = "build"            # Architect: builds only, after the first house (R-ARCH-5)
+    PREFECT = "prefect"        # produce or collect (R-PREF-1..4)
+    MERCATOR = "mercator"      # trades (R-MERC-2)
+    TRIBUNE = "tribune"        # recruit a colonist or not (R-TRIB-3)
+    SENATOR = "senator"        # up to 2 purchases (R-SEN-1)
+    CONSUL = "consul"          # 1 purchase (R-CONS-1)
+    COLONIST = "colonist"      # place colonists or take income (R-COLO-1)
+    DIPLOMAT = "diplomat"      # choose whose card to copy (R-DIPL-1)
+    FINISHED = "finished"      # done; the turn ends once storehouse choices are made
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The card play in progress, as sub-steps (DESIGN.md 5).
@@ -119,7 +140,7 @@ class Pending:
 
     card: str
     action: str
-    phase: str
+    phase: Phase
     steps_left: int = 0                  # Architect: steps not yet used (R-ARCH-1)
     kinds: tuple[str, ...] = ()          # Mercator: kinds traded so far (R-MERC-2)
     bought: int = 0                      # Senator: cards bought so far (R-SEN-1)
@@ -127,12 +148,12 @@ class Pending:
     finished: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"card": self.card, "action": self.action, "phase": self.phase, "steps_left": self.steps_left,
+        return {"card": self.card, "action": self.action, "phase": self.phase.value, "steps_left": self.steps_left,
                 "kinds": list(self.kinds), "bought": self.bought, "placed": self.placed, "finished": self.finished}
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Pending:
-        return cls(data["card"], data["action"], data["phase"], data["steps_left"], tuple(data["kinds"]),
+        return cls(data["card"], data["action"], Phase(data["phase"]), data["steps_left"], tuple(data["kinds"]),
                    data["bought"], data["placed"], data["finished"])
 
 
@@ -213,7 +234,8 @@ class GameState:
         for i, p in enumerate(self.players):
             if p.name == name:
                 return i
-        raise InvalidAction(f"no player called {name!r}; players are {', '.join(p.name for p in self.players)}")
+        raise InvalidAction(_("no player called {name!r}; players are {players}", name=name,
+                              players=", ".join(p.name for p in self.players)))
 
     def occupied_routes(self) -> set[str]:
         """Routes holding a colonist of any player (R-ARCH-4)."""

@@ -21,7 +21,7 @@ import concordia_core as cc
 from concordia_core.rules.architect import build_sites, house_price
 from concordia_core.rules.prefect import production
 from widgets import palette
-from widgets.mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay, draw_map, layout_for, map_png, price_text
+from widgets.mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay, draw_map, layout_for, map_png
 from widgets.render import register_formatters, state_html, state_png
 from widgets.scoreview import ScoreView, score_chart, score_table_html
 
@@ -158,9 +158,9 @@ def test_widget_build_overlay_agrees_with_legal_builds() -> None:
 
 
 def test_widget_price_text_reads_like_the_rules() -> None:
-    assert price_text(cc.Goods({"brick": 1, "wine": 1}), 8) == "1 brick + 1 wine + 8 coins"
-    assert price_text(cc.Goods({"food": 1}), 1) == "1 food + 1 coin"
-    assert price_text(cc.Goods(), 0) == "nothing"
+    assert cc.price_text(cc.Goods({"brick": 1, "wine": 1}), 8) == "1 brick + 1 wine + 8 coins"
+    assert cc.price_text(cc.Goods({"food": 1}), 1) == "1 food + 1 coin"
+    assert cc.price_text(cc.Goods(), 0) == "nothing"
 
 
 @pytest.mark.parametrize("map_id", ["italia", "imperium"])
@@ -170,11 +170,11 @@ def test_widget_produce_overlay_lists_who_receives_what(map_id: str) -> None:
                                                         for c in cc.load_map(map_id).provinces[p].cities))
     overlay = ProduceOverlay(province, state.turn)
     items = overlay.items(state)
-    expected = {i: g for i, g in production(state, province, state.turn) if g.total()}
+    expected = {state.players[i].name: g for i, g in production(state, province, state.turn) if g.total()}
     assert items == expected
-    assert state.turn in items  # the bonus good at least
+    assert state.players[state.turn].name in items  # the bonus good at least
     labels = overlay.labels(state)
-    assert set(labels) == {state.players[i].name for i in items}
+    assert set(labels) == set(items)
     assert map_png(state, overlay) != map_png(state)
 
 

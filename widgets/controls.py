@@ -16,14 +16,6 @@ from typing import Any, NamedTuple
 import ipywidgets as widgets
 
 import concordia_core as cc
-from concordia_core.goods import price_text
-from concordia_core.rules import colonist as colonist_rules
-from concordia_core.rules import mercator as mercator_rules
-from concordia_core.rules import prefect as prefect_rules
-from concordia_core.rules import senator as senator_rules
-from concordia_core.rules.architect import build_sites, house_price
-from concordia_core.rules.tribune import COLONIST_COST
-from concordia_core.state import STOREHOUSE_SLOTS
 
 from .errors import ErrorLog, explanation_html, guarded
 from .panels import card_label
@@ -189,9 +181,9 @@ class ArchitectPanel(_Panel):
 
     def _city_options(self) -> list[tuple[str, str]]:
         options = []
-        for city in sorted(build_sites(self.state, self.index)):
-            goods, coins = house_price(self.state, city)
-            label = f"{city} ({self.state.city_goods[city]}): {price_text(goods, coins)}"
+        for city in cc.build_sites(self.state, self.index):
+            goods, coins = cc.house_price(self.state, city)
+            label = f"{city} ({self.state.city_goods[city]}): {cc.price_text(goods, coins)}"
             options.append((label + self.ok(cc.Build(city)), city))
         return options
 
@@ -243,8 +235,8 @@ class ArchitectPanel(_Panel):
         city = self.city.value
         head = ""
         if city is not None:
-            goods, coins = house_price(self.state, city)
-            head = f"A house in {city} costs {_esc(price_text(goods, coins))}"
+            goods, coins = cc.house_price(self.state, city)
+            head = f"A house in {city} costs {_esc(cc.price_text(goods, coins))}"
         sites = len(self.city.options)
         self.preview.value = (self.effect(self.build_action(), head) if city
                               else f"Choose a city to build in ({sites} next to your colonists)." if sites
@@ -265,7 +257,7 @@ class PrefectPanel(_Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        coins = prefect_rules.collect_value(self.state)
+        coins = cc.collect_value(self.state)
         self.mode = widgets.ToggleButtons(options=[("Produce", "produce"), (f"Collect {coins} coins", "collect")])
         options = []
         for prov in sorted(self.state.bonus_goods):
@@ -286,10 +278,10 @@ class PrefectPanel(_Panel):
     def update(self) -> None:
         self.province.layout.display = "none" if self.mode.value == "collect" else None
         if self.mode.value == "collect":
-            head = f"Collect {prefect_rules.collect_value(self.state)} coins from the coin-side tiles"
+            head = f"Collect {cc.collect_value(self.state)} coins from the coin-side tiles"
         elif self.province.value is not None:
-            gains = prefect_rules.production(self.state, self.province.value, self.index)
-            head = "Receives: " + "; ".join(f"{self.state.players[i].name} {_esc(g)}" for i, g in gains)
+            gains = cc.production(self.state, self.province.value, self.index)
+            head = "Receives: " + "; ".join(f"{_esc(name)} {_esc(cc.goods_text(g))}" for name, g in gains.items())
         else:
             head = ""
         self.preview.value = self.effect(self.action(), head)
@@ -312,7 +304,7 @@ class MercatorPanel(_Panel):
             options=[(f"{g} ({cc.PRICE[g]} coins each, you have {self.player.goods[g]})", g) for g in cc.GOODS],
             description="Good")
         self.direction = widgets.ToggleButtons(options=[("Buy", "buy"), ("Sell", "sell")])
-        self.amount = widgets.IntSlider(value=1, min=1, max=STOREHOUSE_SLOTS, description="Amount")
+        self.amount = widgets.IntSlider(value=1, min=1, max=cc.CONSTANTS.storehouse_slots, description="Amount")
         self.watch(self.good, self.direction, self.amount)
 
     def action(self) -> cc.Action | None:
@@ -325,7 +317,7 @@ class MercatorPanel(_Panel):
 
     def update(self) -> None:
         kinds = self.state.pending.kinds
-        limit = mercator_rules.KINDS_PER_PLAY
+        limit = cc.CONSTANTS.mercator_kinds
         self.info.value = (f"Kinds traded: <b>{', '.join(kinds) or 'none'}</b> ({len(kinds)} of {limit}) · "
                            f"coins {self.player.coins} · free slots {self.player.free_slots}")
         good, n = self.good.value, self.amount.value
@@ -378,7 +370,7 @@ class SenatorPanel(_Panel):
         for slot, cid in enumerate(self.state.display, start=1):
             if cid is None:
                 continue
-            extra = "" if self.consul else " + slot " + (" + ".join(senator_rules.SLOT_EXTRA[slot - 1]) or "nothing")
+            extra = "" if self.consul else " + slot " + (" + ".join(cc.CONSTANTS.display_slot_extra[slot - 1]) or "nothing")
             mark = "" if any(isinstance(a, cc.Purchase) and a.slot == slot for a in self.legal) else BAD
             options.append((f"{slot}: {cc.card(cid)} ({cc.card(cid).god}), card {cc.card(cid).cost}{extra}{mark}",
                             slot))
@@ -388,7 +380,7 @@ class SenatorPanel(_Panel):
         self.watch(self.slot, self.wild)
 
     def _wild_needed(self) -> bool:
-        return self.slot.value is not None and senator_rules.wild_choices(self.slot.value, self.consul) != [None]
+        return self.slot.value is not None and not self.consul and "?" in cc.CONSTANTS.display_slot_extra[self.slot.value - 1]
 
     def action(self) -> cc.Action | None:
         if self.slot.value is None:
@@ -405,7 +397,7 @@ class SenatorPanel(_Panel):
         head = ""
         action = self.action()
         if isinstance(action, cc.Purchase):
-            price = senator_rules.price(self.state, action.slot, action.wild, self.consul)
+            price = cc.card_price(self.state, action.slot, action.wild, self.consul)
             head = f"Price: {_esc(price)}"
         self.preview.value = self.effect(action, head)
         self.ctl.request_overlay(None)
@@ -418,11 +410,11 @@ class ColonistPanel(_Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        income = colonist_rules.income(self.state, self.index)
+        income = cc.colonist_income(self.state, self.index)
         self.mode = widgets.ToggleButtons(options=[("Place colonist", "place"), (f"Income: {income} coins", "income")])
         waiting = self.player.waiting
         self.kind = widgets.ToggleButtons(options=[(f"{k} ({waiting[k]} waiting)", k) for k in ("land", "sea")])
-        self.city = widgets.Dropdown(options=colonist_rules.places(self.state, self.index), description="City")
+        self.city = widgets.Dropdown(options=cc.colonist_places(self.state, self.index), description="City")
         self.watch(self.mode, self.kind, self.city)
 
     def action(self) -> cc.Action | None:
@@ -437,7 +429,7 @@ class ColonistPanel(_Panel):
         placing = self.mode.value == "place"
         self.kind.layout.display = self.city.layout.display = None if placing else "none"
         self.info.value = f"Placed so far: {self.state.pending.placed} · goods {_esc(self.player.goods)}"
-        head = f"Each new colonist costs {_esc(COLONIST_COST)}" if placing else ""
+        head = f"Each new colonist costs {_esc(cc.goods_text(cc.CONSTANTS.new_colonist_cost))}" if placing else ""
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
 
@@ -463,7 +455,7 @@ class TribunePanel(_Panel):
 
     def update(self) -> None:
         self.info.value = f"Cards back in hand: {len(self.player.hand)} · coins {self.player.coins}"
-        self.preview.value = self.effect(self.action(), f"A new colonist costs {_esc(COLONIST_COST)}")
+        self.preview.value = self.effect(self.action(), f"A new colonist costs {_esc(cc.goods_text(cc.CONSTANTS.new_colonist_cost))}")
         self.ctl.request_overlay(None)
 
 
@@ -487,7 +479,7 @@ class KeepPanel(_Panel):
         return [self.info, *self.counts.values()] + super().children()[1:]
 
     def update(self) -> None:
-        need = min(self.player.free_slots, self.choice.incoming.total())
+        need = cc.keep_count(self.state, self.index, self.choice.incoming)
         chosen = sum(w.value for w in self.counts.values())
         self.info.value = (f"<b>{_esc(self.player.name)}</b> receives {_esc(self.choice.incoming)} but has "
                            f"{self.player.free_slots} free slots: keep exactly {need} (chosen {chosen})")

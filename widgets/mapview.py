@@ -29,9 +29,6 @@ from matplotlib.textpath import TextPath
 from PIL import Image
 
 import concordia_core as cc
-from concordia_core.goods import describe, price_text
-from concordia_core.rules.architect import build_sites, house_price
-from concordia_core.rules.prefect import production
 
 from . import palette as pal
 
@@ -78,12 +75,10 @@ class BuildOverlay:
 
     def items(self, state: cc.GameState) -> dict[str, tuple[cc.Goods, int]]:
         """City id -> (goods, coins) for a house there now."""
-        p = state.players[self.player]
-        sites = sorted(build_sites(state, self.player) - set(p.houses))
-        return {city: house_price(state, city) for city in sites}
+        return {city: cc.house_price(state, city) for city in cc.build_sites(state, self.player)}
 
     def labels(self, state: cc.GameState) -> dict[str, str]:
-        return {city: price_text(goods, coins) for city, (goods, coins) in self.items(state).items()}
+        return {city: cc.price_text(goods, coins) for city, (goods, coins) in self.items(state).items()}
 
 
 @dataclass(frozen=True)
@@ -93,12 +88,12 @@ class ProduceOverlay:
     province: str
     player: int
 
-    def items(self, state: cc.GameState) -> dict[int, cc.Goods]:
-        """Player index -> goods received (the producing player's bonus included)."""
-        return {i: goods for i, goods in production(state, self.province, self.player) if goods.total()}
+    def items(self, state: cc.GameState) -> dict[str, cc.Goods]:
+        """Player name -> goods received (the producing player's bonus included)."""
+        return cc.production(state, self.province, self.player)
 
     def labels(self, state: cc.GameState) -> dict[str, str]:
-        return {state.players[i].name: describe(goods) for i, goods in self.items(state).items()}
+        return {name: cc.goods_text(goods) for name, goods in self.items(state).items()}
 
 
 Overlay = ReachOverlay | BuildOverlay | ProduceOverlay

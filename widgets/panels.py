@@ -8,8 +8,6 @@ from typing import Any
 import ipywidgets as widgets
 
 import concordia_core as cc
-from concordia_core.rules.senator import SLOT_EXTRA
-from concordia_core.state import STOREHOUSE_SLOTS
 
 GOOD_COLOURS = {"brick": "#c0604d", "food": "#e6c229", "tools": "#7f8c8d", "wine": "#7b3f8c",
                 "cloth": "#2e86c1"}
@@ -40,7 +38,7 @@ def storehouse_html(player: cc.PlayerState) -> str:
     for kind in ("land", "sea"):
         cells += [_slot(f"{kind} col.", "#5d4037" if kind == "land" else "#1a237e", f"waiting {kind} colonist")
                   for _ in range(player.waiting[kind])]
-    cells += [_slot("", "#f5f5f5", "free slot")] * max(0, STOREHOUSE_SLOTS - len(cells))
+    cells += [_slot("", "#f5f5f5", "free slot")] * max(0, cc.CONSTANTS.storehouse_slots - len(cells))
     rows = [" ".join(cells[i:i + 6]) for i in range(0, len(cells), 6)]
     return "<div>" + "<br>".join(rows) + "</div>"
 
@@ -65,7 +63,7 @@ class PlayerBoard(widgets.HTML):
         if state.praefectus_magnus == self.name:
             marks.append("<span style='border:1px solid #b8860b;padding:0 4px'>Praefectus Magnus</span>")
         if p.concordia:
-            marks.append("<span style='border:1px solid #555;padding:0 4px'>Concordia card (7 points)</span>")
+            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>Concordia card ({cc.CONSTANTS.concordia_points} points)</span>")
         if self.hand_visible(self.name):
             hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
         else:
@@ -76,7 +74,7 @@ class PlayerBoard(widgets.HTML):
             f"<div style='border:1px solid #999;border-radius:6px;padding:6px;margin:2px'>"
             f"<b>{_esc(p.name)}</b> {' · '.join(marks)}<br>"
             f"Coins: <b>{p.coins}</b> · Houses left: <b>{p.houses_left}</b> · "
-            f"Storehouse: {p.storehouse_used}/{STOREHOUSE_SLOTS}<br>"
+            f"Storehouse: {p.storehouse_used}/{cc.CONSTANTS.storehouse_slots}<br>"
             f"{storehouse_html(p)}"
             f"Goods: {_esc(p.goods)}<br>"
             f"Hand: {hand}<br>Discard pile: {top}<br>"
@@ -90,7 +88,7 @@ class CardDisplay(widgets.HTML):
         """Render the display row from `state`."""
         cells = []
         for slot, cid in enumerate(state.display, start=1):
-            extra = " + ".join(SLOT_EXTRA[slot - 1]) or "nothing"
+            extra = " + ".join(cc.CONSTANTS.display_slot_extra[slot - 1]) or "nothing"
             if cid is None:
                 body = "<i>bought</i>"
                 colour = "#eee"

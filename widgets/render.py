@@ -13,7 +13,6 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import concordia_core as cc
-from concordia_core.cards import card
 
 from . import palette as pal
 from .mapview import figure_png, map_png
@@ -49,7 +48,7 @@ def state_html(state: cc.GameState) -> str:
             f"<td style='{cell}'>{len(p.houses)} ({p.houses_left} left)</td>"
             f"<td style='{cell}'>{len(p.colonists)} on map, {p.waiting_total} waiting</td>"
             f"<td style='{cell}'>{len(p.hand)} in hand{escape(pm)}</td></tr>")
-    display = " · ".join(f"{k}: {escape(card(c).name) if c else '—'}" for k, c in enumerate(state.display, 1))
+    display = " · ".join(f"{k}: {escape(cc.card(c).display_name) if c else '—'}" for k, c in enumerate(state.display, 1))
     status = "Game over" if state.over else f"{escape(state.actor or '')} to act"
     return (f"<div class='concordia-state'><b>{escape(cc.load_map(state.map_id).name)}</b> · {status} · "
             f"turn {state.turns_played + 1} · deck {state.deck_size}"

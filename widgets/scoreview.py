@@ -13,7 +13,6 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import concordia_core as cc
-from concordia_core.cards import GODS
 
 from . import palette as pal
 from .mapview import figure_png
@@ -54,7 +53,7 @@ def score_table_html(state: cc.GameState) -> str:
             cells.append(f"<td style='{cell}'>{text}</td>")
         rows.append(f"<tr><th style='{cell};text-align:left'>{escape(label)}</th>{''.join(cells)}</tr>")
 
-    for god in GODS:
+    for god in cc.GODS:
         if god == "minerva":
             continue
         row(GOD_LABELS[god], [[ln for ln in s.lines if ln.god == god] for s in scores])
@@ -72,7 +71,7 @@ def score_table_html(state: cc.GameState) -> str:
 def score_chart(state: cc.GameState) -> Figure:
     """Grouped bar chart: points per god, one bar per player side by side, totals in the legend."""
     scores = breakdowns(state)
-    gods = [*GODS, "concordia"]
+    gods = [*cc.GODS, "concordia"]
     fig = Figure(figsize=(8, 3.2), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()

@@ -18,8 +18,6 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 from concordia_core import bots
-from concordia_core.errors import RecordError
-from concordia_core.scoring import tiebreak_order
 
 from .app import GameApp
 from .errors import ErrorLog, guarded
@@ -66,14 +64,16 @@ class BotMove:
 
 
 def default_map(players: int) -> str:
-    """Italia for 2-4 players, Imperium for 5 (R-SETUP-1; 3-4 may ask for Imperium)."""
-    return "imperium" if players == 5 else "italia"
+    """Italia where the player count allows it, else the map that does (R-SETUP-1; 3-4 may ask for Imperium)."""
+    maps = cc.maps_for(players)
+    return "italia" if "italia" in maps else (maps[0] if maps else "italia")
 
 
 def check_seats(seats: list[Seat], seed: int) -> list[Seat]:
     """Validate the seats (2-5, known kinds) and give every bot its seed."""
-    if not 2 <= len(seats) <= 5:
-        raise cc.SetupError(f"a table has 2 to 5 seats, not {len(seats)}", "R-SETUP-1")
+    counts = cc.player_counts()
+    if len(seats) not in counts:
+        raise cc.SetupError(f"a table has {counts[0]} to {counts[-1]} seats, not {len(seats)}", "R-SETUP-1")
     checked = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, Seat):
@@ -122,7 +122,7 @@ def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> 
 def tie_explanation(state: cc.GameState) -> str:
     """Every tie in the final totals, broken in words (R-SCORE-9), or '' when no totals tie."""
     totals = {p.name: cc.score(state, p.name).total for p in state.players}
-    order = [state.players[i].name for i in tiebreak_order(state)]
+    order = cc.tiebreak_names(state)
     ranking = cc.final_ranking(state)
     lines = []
     for total in sorted(set(totals.values()), reverse=True):
@@ -408,34 +408,34 @@ class TableApp(widgets.VBox):
 
     @staticmethod
     def read(text: str | bytes) -> tuple[cc.Game, list[Seat], str | None]:
-        """Parse a saved table: the replayed game, the seats and who held the device (RecordError if bad)."""
+        """Parse a saved table: the replayed game, the seats and who held the device (cc.RecordError if bad)."""
         try:
             data = json.loads(text)
         except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise RecordError(f"the file is not a saved table (not valid JSON: {exc})") from None
+            raise cc.RecordError(f"the file is not a saved table (not valid JSON: {exc})") from None
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("the file is not a saved Concordia table (its 'format' is not "
+            raise cc.RecordError("the file is not a saved Concordia table (its 'format' is not "
                               f"{FORMAT!r}); a plain game record can be opened with cc.Game.from_json")
         if data.get("version") != VERSION:
-            raise RecordError(f"unknown saved-table version {data.get('version')!r}; this tutor reads {VERSION}")
+            raise cc.RecordError(f"unknown saved-table version {data.get('version')!r}; this tutor reads {VERSION}")
         seats_data = data.get("seats")
         if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
-            raise RecordError("the saved table has no list of seats")
+            raise cc.RecordError("the saved table has no list of seats")
         try:
             seats = [Seat(str(s["name"]), str(s["kind"]), s.get("seed")) for s in seats_data]
             seats = check_seats(seats, 0)
         except (KeyError, cc.ConcordiaError) as exc:
-            raise RecordError(f"the saved seats are invalid: {exc}") from None
+            raise cc.RecordError(f"the saved seats are invalid: {exc}") from None
         game = cc.Game.from_json(json.dumps(data.get("game")))
         names = [p.name for p in game.initial.players]
         if sorted(names) != sorted(s.name for s in seats):
-            raise RecordError(f"the seats {[s.name for s in seats]} do not match the game's players {names}")
+            raise cc.RecordError(f"the seats {[s.name for s in seats]} do not match the game's players {names}")
         viewer = data.get("viewer")
         return game, seats, viewer if viewer in names else None
 
     @classmethod
     def load(cls, text: str | bytes, *, auto: bool = False) -> TableApp:
-        """A table resumed from `save()` text: same game, same seats (RecordError, a clear sentence, if bad)."""
+        """A table resumed from `save()` text: same game, same seats (cc.RecordError, a clear sentence, if bad)."""
         game, seats, viewer = cls.read(text)
         table = cls(seats, game.map_name, game.seed, game.first_game, auto=False)
         table.auto_play.value = auto

@@ -6,16 +6,18 @@ from dataclasses import replace
 from ..actions import Action, Build, Done, Move
 from ..data import game_constants
 from ..errors import IllegalAction
-from ..goods import Goods, plural
-from ..state import Colonist, GameState, Pending
-from .common import actor, board, finish, ordinal, pay, shortfall
+from ..goods import Goods
+from ..i18n import _
+from ..state import Colonist, GameState, Pending, Phase
+from ..text import city_name, colonist_text, good_name, ordinal, route_text, steps_text
+from .common import actor, board, finish, in_play, pay, shortfall, with_phase
 
 _C = game_constants()
 
 
 def start(state: GameState, pending: Pending) -> GameState:
     steps = len(state.players[actor(state)].colonists)  # R-ARCH-1: colonists on the map
-    return replace(state, pending=replace(pending, phase="move", steps_left=steps))
+    return replace(state, pending=replace(pending, phase=Phase.MOVE, steps_left=steps))
 
 
 def house_price(state: GameState, city: str) -> tuple[Goods, int]:
@@ -46,10 +48,10 @@ def moves(state: GameState, index: int, steps: int) -> list[Move]:
 
 
 def legal(state: GameState) -> list[Action]:
-    pending = state.pending
+    pending = in_play(state)
     index = actor(state)
     result: list[Action] = []
-    if pending.phase == "move":
+    if pending.phase == Phase.MOVE:
         result.extend(moves(state, index, pending.steps_left))
     p = state.players[index]
     if p.houses_left > 0:
@@ -68,39 +70,48 @@ def apply(state: GameState, action: Action) -> GameState:
         return _build(state, action)
     if isinstance(action, Done):
         return finish(state)
-    raise IllegalAction("R-ARCH-5", f"an Architect moves colonists, then builds houses; '{action}' is not part of it")
+    raise IllegalAction("R-ARCH-5", _("an Architect moves colonists, then builds houses; '{action}' is not part of it",
+                                      action=action))
+
+
+complete = finish
 
 
 def _move(state: GameState, action: Move) -> GameState:
-    pending = state.pending
-    if pending.phase != "move":
-        raise IllegalAction("R-ARCH-5", "all movement comes before building: once you build, no colonist may move")
+    pending = in_play(state)
+    if pending.phase != Phase.MOVE:
+        raise IllegalAction("R-ARCH-5", _("all movement comes before building: once you build, no colonist may move"))
     m = board(state)
     index = actor(state)
     p = state.players[index]
     if action.route not in m.routes:
-        raise IllegalAction("R-ARCH-4", f"{action.route} is not a route on this map; a colonist ends its move on a route")
+        raise IllegalAction("R-ARCH-4", _("{route} is not a route on this map; a colonist ends its move on a route",
+                                          route=action.route))
     kind = m.routes[action.route].kind
     mover = Colonist(kind, action.start)
     if mover not in p.colonists:
-        here = ", ".join(str(c) for c in p.colonists) or "none"
         others = [c for c in p.colonists if c.where == action.start]
         if others:
-            raise IllegalAction("R-ARCH-2", f"your colonist at {action.start} is a {others[0].kind} colonist and "
-                                            f"cannot use the {kind} route {action.route}; land colonists use land "
-                                            "routes, sea colonists sea routes")
-        raise IllegalAction("R-ARCH-1", f"you have no {kind} colonist at {action.start}; yours: {here}")
+            raise IllegalAction("R-ARCH-2", _(
+                "your colonist at {start} is a {colonist} and cannot use the {route_kind} {route}; land colonists "
+                "use land routes, sea colonists sea routes", start=action.start, colonist=colonist_text(others[0].kind),
+                route_kind=route_text(kind), route=action.route))
+        raise IllegalAction("R-ARCH-1", _("you have no {colonist} at {start}; yours: {yours}",
+                                          colonist=colonist_text(kind), start=action.start,
+                                          yours=", ".join(str(c) for c in p.colonists)))
     if action.route == action.start:
-        raise IllegalAction("R-ARCH-4", f"the colonist already stands on {action.route}")
+        raise IllegalAction("R-ARCH-4", _("the colonist already stands on {route}", route=action.route))
     cost = m.step_costs(kind, action.start).get(action.route)
     if cost is None:
-        raise IllegalAction("R-ARCH-2", f"{action.route} cannot be reached from {action.start} along {kind} routes")
+        raise IllegalAction("R-ARCH-2", _("{route} cannot be reached from {start} by a {colonist}",
+                                          route=action.route, start=action.start, colonist=colonist_text(kind)))
     if action.route in state.occupied_routes():
-        raise IllegalAction("R-ARCH-4", f"{action.route} already holds a colonist: you may pass through it "
-                                        "but not end your move there")
+        raise IllegalAction("R-ARCH-4", _("{route} already holds a colonist: you may pass through it but not end "
+                                          "your move there", route=action.route))
     if cost > pending.steps_left:
-        raise IllegalAction("R-ARCH-3", f"moving from {action.start} to {action.route} costs {plural(cost, 'step')}; "
-                                        f"you have {pending.steps_left} left")
+        raise IllegalAction("R-ARCH-3", _("moving from {start} to {route} costs {cost}; you have {left} left",
+                                          start=action.start, route=action.route, cost=steps_text(cost),
+                                          left=steps_text(pending.steps_left)))
     colonists = list(p.colonists)
     colonists.remove(mover)
     colonists.append(Colonist(kind, action.route))
@@ -114,24 +125,25 @@ def _build(state: GameState, action: Build) -> GameState:
     p = state.players[index]
     city = action.city
     if city == m.rome:
-        raise IllegalAction("R-ARCH-6", f"no houses may be built in {m.rome}")
+        raise IllegalAction("R-ARCH-6", _("no houses may be built in {rome}", rome=city_name(m.rome)))
     if city not in m.cities:
-        raise IllegalAction("R-ARCH-5", f"{city} is not a city on the {m.name} map")
+        raise IllegalAction("R-ARCH-5", _("{city} is not a city on the {map} map", city=city, map=m.name))
     if city in p.houses:
-        raise IllegalAction("R-ARCH-6", f"you already have a house in {city}; one house per player per city")
+        raise IllegalAction("R-ARCH-6", _("you already have a house in {city}; one house per player per city",
+                                          city=city_name(city)))
     if p.houses_left <= 0:
-        raise IllegalAction("R-END-2", "you have built all 15 of your houses")
+        raise IllegalAction("R-END-2", _("you have built all {n} of your houses", n=_C["houses_per_player"]))
     if city not in build_sites(state, index):
-        raise IllegalAction("R-ARCH-5", f"{city} is not at either end of a route holding one of your colonists")
+        raise IllegalAction("R-ARCH-5", _("{city} is not at either end of a route holding one of your colonists",
+                                          city=city_name(city)))
     goods, coins = house_price(state, city)
-    nth = state.houses_in(city) + 1
-    good = state.city_goods[city]
-    shortfall(state, index, goods, coins, f"a house in {city} ({good} city, {ordinal(nth)} house)",
-              "R-ARCH-8" if p.goods.covers(goods) else "R-ARCH-7")
+    what = _("a house in {city} ({good} city, {nth} house)", city=city_name(city),
+             good=good_name(state.city_goods[city]), nth=ordinal(state.houses_in(city) + 1))
+    shortfall(state, index, goods, coins, what, "R-ARCH-8" if p.goods.covers(goods) else "R-ARCH-7")
     state = pay(state, index, goods, coins)
     p = state.players[index]
     state = state.with_player(index, houses=tuple(sorted(p.houses + (city,))))
-    state = replace(state, pending=replace(state.pending, phase="build", steps_left=0))
+    state = with_phase(state, replace(in_play(state), steps_left=0), Phase.BUILD)
     if state.players[index].houses_left == 0 and state.end_trigger is None:  # R-END-1: 15th house
         state = replace(state.with_player(index, concordia=True), end_trigger=index)
     return state

@@ -6,15 +6,18 @@ from dataclasses import replace
 from ..actions import Action, Done, Income, Place
 from ..data import game_constants
 from ..errors import IllegalAction
-from ..state import GameState, Pending
-from .common import actor, board, finish, gain_coins, pay, place_colonist, shortfall
+from ..i18n import _
+from ..state import GameState, Pending, Phase
+from ..text import city_name, colonist_text
+from .common import actor, board, finish, gain_coins, in_play, pay, place_colonist, shortfall, with_phase
 from .tribune import COLONIST_COST
 
-_INCOME = game_constants()["colonist_card_income"]
+_C = game_constants()
+_INCOME = _C["colonist_card_income"]
 
 
 def start(state: GameState, pending: Pending) -> GameState:
-    return replace(state, pending=replace(pending, phase="colonist"))
+    return with_phase(state, pending, Phase.COLONIST)
 
 
 def places(state: GameState, index: int) -> list[str]:
@@ -23,6 +26,7 @@ def places(state: GameState, index: int) -> list[str]:
 
 
 def income(state: GameState, index: int) -> int:
+    """Coins of the Colonist card's income: 5 + 1 per own colonist on the map (R-COLO-1b)."""
     return _INCOME["base"] + _INCOME["per_colonist"] * len(state.players[index].colonists)
 
 
@@ -34,7 +38,7 @@ def legal(state: GameState) -> list[Action]:
         for kind in ("land", "sea"):
             if p.waiting[kind] > 0:
                 result.extend(Place(kind, city) for city in places(state, index))
-    if state.pending.placed == 0:
+    if in_play(state).placed == 0:
         result.append(Income())
     return result + [Done()]
 
@@ -43,19 +47,26 @@ def apply(state: GameState, action: Action) -> GameState:
     index = actor(state)
     if isinstance(action, Done):
         return finish(state)
+    pending = in_play(state)
     if isinstance(action, Income):
-        if state.pending.placed:
-            raise IllegalAction("R-COLO-1", "the Colonist card gives either colonists or income, not both")
+        if pending.placed:
+            raise IllegalAction("R-COLO-1", _("the Colonist card gives either colonists or income, not both"))
         return finish(gain_coins(state, index, income(state, index)))
     if not isinstance(action, Place):
-        raise IllegalAction("R-COLO-1", f"the Colonist card places colonists or takes income; not '{action}'")
+        raise IllegalAction("R-COLO-1", _("the Colonist card places colonists or takes income; not '{action}'",
+                                          action=action))
     p = state.players[index]
     if p.waiting[action.kind] <= 0:
-        raise IllegalAction("R-COLO-2", f"no {action.kind} colonist waits in your storehouse; a player has at most "
-                                         "3 land and 3 sea colonists")
+        raise IllegalAction("R-COLO-2", _("no {colonist} waits in your storehouse; a player has at most {n} land "
+                                          "and {n} sea colonists", colonist=colonist_text(action.kind),
+                                          n=_C["colonists_per_kind"]))
     if action.city not in places(state, index):
-        raise IllegalAction("R-COLO-1", f"a new colonist goes to {board(state).rome} or a city with one of your "
-                                        f"houses; you have no house in {action.city}")
-    shortfall(state, index, COLONIST_COST, 0, "each new colonist", "R-COLO-1")
+        raise IllegalAction("R-COLO-1", _("a new colonist goes to {rome} or a city with one of your houses; you "
+                                          "have no house in {city}", rome=city_name(board(state).rome),
+                                          city=city_name(action.city)))
+    shortfall(state, index, COLONIST_COST, 0, _("each new colonist"), "R-COLO-1")
     state = place_colonist(pay(state, index, COLONIST_COST), index, action.kind, action.city)
-    return replace(state, pending=replace(state.pending, placed=state.pending.placed + 1))
+    return replace(state, pending=replace(pending, placed=pending.placed + 1))
+
+
+complete = finish

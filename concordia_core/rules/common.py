@@ -1,15 +1,19 @@
-"""Helpers shared by the card rules: the acting player, paying, gaining goods, finishing a play."""
+"""Helpers shared by the card rules: the acting player, the play in progress, paying, gaining goods,
+finishing a play."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from itertools import product
 from types import MappingProxyType
 
-from ..actions import Done
+from ..actions import Action, Done
 from ..errors import IllegalAction
-from ..goods import GOODS, NO_GOODS, Goods, price_text
+from ..goods import GOODS, NO_GOODS, Goods
+from ..i18n import _
 from ..maps import ConcordiaMap, load_map
-from ..state import Colonist, GameState, StoreChoice
+from ..state import Colonist, GameState, Pending, Phase, StoreChoice
+from ..text import coins_text, goods_count, listing, price_text
 
 
 def board(state: GameState) -> ConcordiaMap:
@@ -21,17 +25,23 @@ def actor(state: GameState) -> int:
     return state.turn
 
 
+def in_play(state: GameState) -> Pending:
+    """The card play in progress (rules are only asked while one is)."""
+    if state.pending is None:
+        raise IllegalAction("R-TURN-1", _("no card is being played: a turn starts by playing a card from hand"))
+    return state.pending
+
+
 def shortfall(state: GameState, index: int, goods: Goods, coins: int, what: str, rule: str) -> None:
     """Raise IllegalAction naming what is missing when a player cannot pay goods + coins."""
     p = state.players[index]
     if p.goods.covers(goods) and p.coins >= coins:
         return
-    need = price_text(goods, coins)
-    have = [f"{p.goods[g]} {g}" for g, n in goods.items_nonzero()]
+    have = [goods_count(g, p.goods[g]) for g, _n in goods.items_nonzero()]
     if coins:
-        have.append(f"{p.coins} coins")
-    have_text = " and ".join([", ".join(have[:-1]), have[-1]]) if len(have) > 1 else (have[0] if have else "nothing")
-    raise IllegalAction(rule, f"{what} needs {need}; you have {have_text}")
+        have.append(coins_text(p.coins))
+    raise IllegalAction(rule, _("{what} needs {price}; you have {have}", what=what, price=price_text(goods, coins),
+                                have=listing(have)))
 
 
 def pay(state: GameState, index: int, goods: Goods = NO_GOODS, coins: int = 0) -> GameState:
@@ -71,16 +81,16 @@ def gain_goods(state: GameState, gains: list[tuple[int, Goods]]) -> GameState:
 
 def finish(state: GameState) -> GameState:
     """Mark the current card play complete; the turn ends once storehouse choices are made."""
-    assert state.pending is not None
-    return replace(state, pending=replace(state.pending, finished=True, phase="finished"))
+    return replace(state, pending=replace(in_play(state), finished=True, phase=Phase.FINISHED))
 
 
-def only_done(actions: list) -> bool:
+def with_phase(state: GameState, pending: Pending, phase: Phase) -> GameState:
+    """The state with the play in progress asking for `phase` next."""
+    return replace(state, pending=replace(pending, phase=phase))
+
+
+def only_done(actions: Sequence[Action]) -> bool:
     return len(actions) == 1 and isinstance(actions[0], Done)
-
-
-def ordinal(n: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(n, f"{n}th")
 
 
 def place_colonist(state: GameState, index: int, kind: str, city: str) -> GameState:

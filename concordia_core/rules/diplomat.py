@@ -6,14 +6,15 @@ from dataclasses import replace
 from ..actions import Action, Copy
 from ..cards import card
 from ..errors import IllegalAction
-from ..state import GameState, Pending
-from .common import actor
+from ..i18n import _
+from ..state import GameState, Pending, Phase
+from .common import actor, finish, in_play, with_phase
 
 NOT_COPYABLE = ("DIPLOMAT", "TRIBUNE")
 
 
 def start(state: GameState, pending: Pending) -> GameState:
-    return replace(state, pending=replace(pending, phase="diplomat"))
+    return with_phase(state, pending, Phase.DIPLOMAT)
 
 
 def targets(state: GameState) -> list[str]:
@@ -30,14 +31,25 @@ def legal(state: GameState) -> list[Action]:
 def check(state: GameState, action: Action) -> str:
     """The card id the Diplomat will carry out, or IllegalAction explaining why not."""
     if not isinstance(action, Copy):
-        raise IllegalAction("R-DIPL-1", f"a Diplomat copies another player's top discard card ('copy NAME'); not '{action}'")
+        raise IllegalAction("R-DIPL-1", _("a Diplomat copies another player's top discard card ('copy NAME'); not "
+                                          "'{action}'", action=action))
     index = state.index_of(action.player)
     if index == actor(state):
-        raise IllegalAction("R-DIPL-2", "a Diplomat cannot copy your own discard pile")
+        raise IllegalAction("R-DIPL-2", _("a Diplomat cannot copy your own discard pile"))
     top = state.players[index].top_card
     if top is None:
-        raise IllegalAction("R-DIPL-1", f"{action.player} has no card on their discard pile")
+        raise IllegalAction("R-DIPL-1", _("{player} has no card on their discard pile", player=action.player))
     if card(top).kind in NOT_COPYABLE:
-        raise IllegalAction("R-DIPL-2", f"{action.player}'s top card is a {card(top).name}; a Diplomat or "
-                                        "Tribune cannot be copied")
+        raise IllegalAction("R-DIPL-2", _("{player}'s top card is a {card}; a Diplomat or Tribune cannot be copied",
+                                          player=action.player, card=card(top)))
     return top
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """Choose whom to copy: the play now carries out the copied card, from its start (the engine
+    starts every play in Phase.START with the rule of the card it carries out)."""
+    copied = check(state, action)
+    return replace(state, pending=replace(in_play(state), action=copied, phase=Phase.START))
+
+
+complete = finish

@@ -7,14 +7,16 @@ from ..actions import Action, Collect, Produce
 from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import Goods
-from ..state import GameState, Pending
-from .common import actor, board, finish, gain_coins, gain_goods
+from ..i18n import _
+from ..state import GameState, Pending, Phase
+from ..text import province_name
+from .common import actor, board, finish, gain_coins, gain_goods, with_phase
 
 _C = game_constants()
 
 
 def start(state: GameState, pending: Pending) -> GameState:
-    return replace(state, pending=replace(pending, phase="prefect"))
+    return with_phase(state, pending, Phase.PREFECT)
 
 
 def legal(state: GameState) -> list[Action]:
@@ -44,10 +46,12 @@ def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Produce):
         m = board(state)
         if action.province not in m.provinces:
-            raise IllegalAction("R-PREF-1", f"{action.province} is not a province on the {m.name} map")
+            raise IllegalAction("R-PREF-1", _("{province} is not a province on the {map} map",
+                                              province=action.province, map=m.name))
         if action.province in state.coin_side:
-            raise IllegalAction("R-PREF-2", f"the bonus tile of {action.province} shows its coin side; a province "
-                                            "can produce again only after a Prefect collects and turns the tiles back")
+            raise IllegalAction("R-PREF-2", _("the bonus tile of {province} shows its coin side; a province can "
+                                              "produce again only after a Prefect collects and turns the tiles back",
+                                              province=province_name(action.province)))
         gains = production(state, action.province, index)
         state = replace(state, coin_side=state.coin_side | {action.province})
         state = gain_goods(state, gains)
@@ -58,4 +62,8 @@ def apply(state: GameState, action: Action) -> GameState:
         coins = collect_value(state)
         state = replace(gain_coins(state, index, coins), coin_side=frozenset())
         return finish(state)
-    raise IllegalAction("R-PREF-1", f"a Prefect either produces in a province or collects coins; '{action}' is neither")
+    raise IllegalAction("R-PREF-1", _("a Prefect either produces in a province or collects coins; '{action}' is "
+                                      "neither", action=action))
+
+
+complete = finish

@@ -9,30 +9,35 @@ from ..cards import card
 from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import GOODS, Goods
-from ..state import GameState, Pending
-from .common import actor, finish, pay, shortfall
+from ..i18n import _
+from ..state import GameState, Pending, Phase
+from ..text import good_name
+from .common import actor, finish, in_play, pay, shortfall, with_phase
 
 _C = game_constants()
 SLOT_EXTRA: list[list[str]] = _C["display_slot_extra"]
-SENATOR_CARDS = _C["senator_cards"]
+SENATOR_CARDS: int = _C["senator_cards"]
 
 
 def start(state: GameState, pending: Pending) -> GameState:
-    return replace(state, pending=replace(pending, phase=card(pending.action).kind.lower()))
+    return with_phase(state, pending, Phase.CONSUL if card(pending.action).kind == "CONSUL" else Phase.SENATOR)
 
 
 def _is_consul(state: GameState) -> bool:
-    return card(state.pending.action).kind == "CONSUL"
+    return card(in_play(state).action).kind == "CONSUL"
 
 
 def price(state: GameState, slot: int, wild: str | None, consul: bool) -> Goods:
     """Goods to pay for the card in `slot` (1-based): its own cost, plus the slot's extra unless a
     Consul buys; '?' is paid with `wild` (R-SEN-2, R-CONS-1)."""
-    cost = card(state.display[slot - 1]).cost
+    card_id = state.display[slot - 1]
+    if card_id is None:
+        raise IllegalAction("R-SEN-1", _("display slot {slot} is empty", slot=slot))
+    cost = card(card_id).cost
     if consul:
         return cost
     extra = [wild if g == "?" else g for g in SLOT_EXTRA[slot - 1]]
-    return cost + Goods.of(extra)
+    return cost + Goods.of(g for g in extra if g is not None)
 
 
 def wild_choices(slot: int, consul: bool) -> list[str | None]:
@@ -60,30 +65,37 @@ def apply(state: GameState, action: Action) -> GameState:
     consul = _is_consul(state)
     rule = "R-CONS-1" if consul else "R-SEN-1"
     if not isinstance(action, Purchase):
-        raise IllegalAction(rule, f"a {'Consul' if consul else 'Senator'} buys cards from the display; not '{action}'")
+        raise IllegalAction(rule, _("a Consul buys a card from the display; not '{action}'", action=action) if consul
+                            else _("a Senator buys cards from the display; not '{action}'", action=action))
     slot = action.slot
     if not 1 <= slot <= len(SLOT_EXTRA):
-        raise IllegalAction(rule, f"the display has slots 1 to {len(SLOT_EXTRA)}, not {slot}")
+        raise IllegalAction(rule, _("the display has slots 1 to {last}, not {slot}", last=len(SLOT_EXTRA), slot=slot))
     if slot > len(state.display) or state.display[slot - 1] is None:
-        raise IllegalAction(rule, f"display slot {slot} is empty")
+        raise IllegalAction(rule, _("display slot {slot} is empty", slot=slot))
     has_wild = "?" in SLOT_EXTRA[slot - 1] and not consul
     if has_wild and action.wild is None:
-        raise IllegalAction("R-SEN-2", f"slot {slot} asks for one good of your choice ('?'): say which, "
-                                       f"e.g. 'purchase {slot} paying brick'")
+        raise IllegalAction("R-SEN-2", _("slot {slot} asks for one good of your choice ('?'): say which, e.g. "
+                                         "'purchase {slot} paying brick'", slot=slot))
     if not has_wild and action.wild is not None:
-        why = "a Consul ignores the slot's extra cost" if consul else f"slot {slot} has no '?' in its cost"
-        raise IllegalAction("R-CONS-1" if consul else "R-SEN-2", f"nothing to pay with {action.wild}: {why}")
+        if consul:
+            raise IllegalAction("R-CONS-1", _("nothing to pay with {good}: a Consul ignores the slot's extra cost",
+                                              good=good_name(action.wild)))
+        raise IllegalAction("R-SEN-2", _("nothing to pay with {good}: slot {slot} has no '?' in its cost",
+                                         good=good_name(action.wild), slot=slot))
     cid = state.display[slot - 1]
+    assert cid is not None
     goods = price(state, slot, action.wild, consul)
     index = actor(state)
-    shortfall(state, index, goods, 0, f"the {card(cid)} in slot {slot}", "R-CONS-1" if consul else "R-SEN-2")
+    shortfall(state, index, goods, 0, _("the {card} in slot {slot}", card=card(cid), slot=slot),
+              "R-CONS-1" if consul else "R-SEN-2")
     state = pay(state, index, goods)
     p = state.players[index]
     display = list(state.display)
     display[slot - 1] = None  # R-SEN-3: the second card is still priced at its own slot
     state = state.with_player(index, hand=p.hand + (cid,))
-    bought = state.pending.bought + 1
-    state = replace(state, display=tuple(display), pending=replace(state.pending, bought=bought))
+    pending = in_play(state)
+    bought = pending.bought + 1
+    state = replace(state, display=tuple(display), pending=replace(pending, bought=bought))
     if consul or bought >= SENATOR_CARDS or not any(state.display):
         return complete(state)
     return state
@@ -96,7 +108,7 @@ def complete(state: GameState) -> GameState:
     while len(cards) < len(SLOT_EXTRA) and deck:
         cards.append(deck.pop(0))
     state = replace(state, display=tuple(cards), deck=tuple(deck))
-    if state.pending.bought and not cards and state.end_trigger is None:
+    if in_play(state).bought and not cards and state.end_trigger is None:
         index = actor(state)
         state = replace(state.with_player(index, concordia=True), end_trigger=index)
     return finish(state)

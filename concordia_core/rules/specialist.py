@@ -7,18 +7,22 @@ from ..actions import Action
 from ..cards import card
 from ..errors import IllegalAction
 from ..goods import Goods
+from ..i18n import _
 from ..state import GameState, Pending
 from .common import actor, finish, gain_goods
 
 
 def output(state: GameState, index: int, good: str) -> Goods:
+    """What the player's specialist of `good` produces: 1 per own house in a city of that good."""
     return Goods({good: sum(state.city_goods[c] == good for c in state.players[index].houses)})
 
 
 def start(state: GameState, pending: Pending) -> GameState:
     index = actor(state)
     state = replace(state, pending=pending)
-    state = gain_goods(state, [(index, output(state, index, card(pending.action).good))])
+    good = card(pending.action).good
+    assert good is not None
+    state = gain_goods(state, [(index, output(state, index, good))])
     return finish(state)
 
 
@@ -27,4 +31,7 @@ def legal(state: GameState) -> list[Action]:
 
 
 def apply(state: GameState, action: Action) -> GameState:
-    raise IllegalAction("R-SPEC-1", "a specialist produces at once; there is nothing more to choose")
+    raise IllegalAction("R-SPEC-1", _("a specialist produces at once; there is nothing more to choose"))
+
+
+complete = finish

@@ -8,7 +8,6 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.data import game_constants
 
 from ..exercise import Exercise, Verdict, right, wrong
 
@@ -76,7 +75,7 @@ def starting_coins(state: cc.GameState, name: str) -> int:
 def check_starting_coins(answer: int | None, name: str = COINS_PLAYER, state: cc.GameState | None = None) -> Verdict:
     """Is `answer` the coins `name` starts with? Explained by the turn order from the first player."""
     state = state if state is not None else table().state
-    first = game_constants()["starting_coins_first_player"]
+    first = cc.CONSTANTS.starting_coins[0]
     order = [p.name for p in state.players]
     coins = starting_coins(state, name)
     position = order.index(name)

@@ -12,9 +12,6 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.data import game_constants
-from concordia_core.goods import describe
-from concordia_core.rules.architect import house_price
 
 from ..exercise import Exercise, Verdict, right, wrong
 from . import replay
@@ -45,10 +42,10 @@ def exercise_scenario() -> cc.Scenario:
 def goods_options(state: cc.GameState, city: str) -> list[str]:
     """The goods answers offered: the right one and the typical mistakes, as text."""
     good = state.city_goods[city]
-    goods, _ = house_price(state, city)
+    goods, _ = cc.house_price(state, city)
     n = state.houses_in(city) + 1
-    options = [describe(goods), describe(cc.Goods({k: v * n for k, v in goods.items()})),
-               describe(cc.Goods(game_constants()["house_goods"]["brick"])), describe(cc.Goods({good: 1}))]
+    options = [cc.goods_text(goods), cc.goods_text(cc.Goods({k: v * n for k, v in goods.items()})),
+               cc.goods_text(cc.CONSTANTS.house_goods["brick"]), cc.goods_text(cc.Goods({good: 1}))]
     return sorted(set(options))
 
 
@@ -58,23 +55,23 @@ def check_house_price(answer: tuple[str | None, int | None], state: cc.GameState
     state = state if state is not None else exercise_scenario().build()
     goods_text, coins = answer
     good = state.city_goods[city]
-    goods, price = house_price(state, city)
-    base = game_constants()["house_coins"][good]
+    goods, price = cc.house_price(state, city)
+    base = cc.CONSTANTS.house_coins[good]
     n = state.houses_in(city) + 1
-    full = f"{describe(goods)} + {price} coins"
+    full = f"{cc.goods_text(goods)} + {price} coins"
     if goods_text is None:
         return wrong("Choose the goods first.")
     problems = []
-    if goods_text != describe(goods):
-        if goods_text == describe(cc.Goods({k: v * n for k, v in goods.items()})):
+    if goods_text != cc.goods_text(goods):
+        if goods_text == cc.goods_text(cc.Goods({k: v * n for k, v in goods.items()})):
             problems.append(f"the goods are never multiplied: only the coins grow with the houses in the city, the "
-                            f"goods stay {describe(goods)} (R-ARCH-8)")
-        elif goods_text == describe(cc.Goods(game_constants()["house_goods"]["brick"])):
+                            f"goods stay {cc.goods_text(goods)} (R-ARCH-8)")
+        elif goods_text == cc.goods_text(cc.CONSTANTS.house_goods["brick"]):
             problems.append(f"1 food is the goods cost of a brick city only; {city} is a {good} city, so it takes "
                             f"1 brick + 1 {good} (R-ARCH-7)")
         else:
             problems.append(f"every city except a brick city needs 1 brick as well as 1 of its own good: "
-                            f"{describe(goods)} (R-ARCH-7)")
+                            f"{cc.goods_text(goods)} (R-ARCH-7)")
     if coins != price:
         if coins == base:
             problems.append(f"{base} coins is the base price of a {good} city; it is multiplied by the number of "

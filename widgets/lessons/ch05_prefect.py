@@ -12,7 +12,6 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.rules.prefect import collect_value
 
 from ..exercise import Exercise, Verdict, right, wrong
 from . import replay
@@ -50,7 +49,7 @@ def check_collect(answer: int | None, state: cc.GameState | None = None) -> Verd
     """Coins a Prefect's collect gives now: the coin symbols on all coin-side tiles (R-PREF-4)."""
     state = state if state is not None else collect_scenario().build()
     turned = {p: t for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"}
-    coins = collect_value(state)
+    coins = cc.collect_value(state)
     listed = ", ".join(f"{p} ({t.good}: {t.coins})" for p, t in turned.items())
     if answer == coins:
         return right(f"{coins} coins: {listed}. Collecting adds the coins printed on every tile showing its coin "

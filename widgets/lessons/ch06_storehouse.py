@@ -85,16 +85,11 @@ def check_keep(answer: Mapping[str, Any] | cc.Goods) -> Verdict:
         return wrong(f"{err.explanation} ({err.rule})")
     p = after.player(who)
     value = cc.Goods(counts).value()
-    best = max(g.value() for g in _options(incoming, need))
+    best = max(g.value() for g in cc.keep_options(state, who, incoming))
     note = ("That is also the most valuable choice for Vesta (sale prices)." if value == best
             else f"Legal. (Worth {value} coins at sale prices; another legal choice is worth {best}.)")
     return right(f"{who} keeps {cc.Goods(counts)}: {p.free_slots} free slots left, every slot filled and nothing "
                  f"thrown away (R-STORE-2). {note}")
-
-
-def _options(incoming: cc.Goods, need: int) -> list[cc.Goods]:
-    from concordia_core.rules.common import keep_options
-    return keep_options(incoming, need)
 
 
 def make_keep_exercise() -> Exercise:

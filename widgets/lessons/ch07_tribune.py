@@ -10,7 +10,7 @@ from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
-TRIBUNE_FREE_CARDS = 3  # R-TRIB-2: coins only for cards beyond 3 (also the engine's game constant)
+TRIBUNE_FREE_CARDS = cc.CONSTANTS.tribune_free_cards  # R-TRIB-2: coins only for cards beyond these
 
 # R-TRIB-2's worked example: Aiko plays 4 cards (Ben plays in between), then her Tribune.
 WORKED_MOVES = [

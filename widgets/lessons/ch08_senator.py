@@ -7,7 +7,6 @@ from typing import Any
 import ipywidgets as widgets
 
 import concordia_core as cc
-from concordia_core.rules import senator as senator_rules
 from widgets.exercise import Exercise, Verdict, right, wrong
 
 PLAYERS = ["Aiko", "Ben"]
@@ -31,12 +30,13 @@ def consul_game() -> cc.Game:
 
 def slot_extra(slot: int) -> list[str]:
     """The goods printed under a display slot ('?' = any one good), R-SEN-2."""
-    return list(senator_rules.SLOT_EXTRA[slot - 1])
+    return list(cc.CONSTANTS.display_slot_extra[slot - 1])
 
 
 def prices(state: cc.GameState, slot: int, consul: bool) -> list[cc.Goods]:
     """Every way to pay for the card in `slot` (one per choice of '?'), computed by the engine."""
-    return [senator_rules.price(state, slot, wild, consul) for wild in senator_rules.wild_choices(slot, consul)]
+    wilds: list[str | None] = list(cc.GOODS) if not consul and "?" in slot_extra(slot) else [None]
+    return [cc.card_price(state, slot, wild, consul) for wild in wilds]
 
 
 def _goods(answer: Mapping[str, Any] | cc.Goods) -> cc.Goods | None:

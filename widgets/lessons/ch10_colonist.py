@@ -6,7 +6,6 @@ from typing import Any
 import ipywidgets as widgets
 
 import concordia_core as cc
-from concordia_core.rules import colonist as colonist_rules
 from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
@@ -42,7 +41,7 @@ def check_income(answer: Any) -> Verdict:
     state = income_state()
     aiko = state.player("Aiko")
     on_map, waiting = len(aiko.colonists), aiko.waiting_total
-    coins = colonist_rules.income(state, state.index_of("Aiko"))
+    coins = cc.colonist_income(state, "Aiko")
     base = coins - on_map
     value = whole_number(answer, "coins")
     if isinstance(value, Verdict):

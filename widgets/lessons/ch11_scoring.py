@@ -8,7 +8,6 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.scoring import counts
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
 
@@ -59,7 +58,7 @@ def check_jupiter(answer: object, state: cc.GameState | None = None, player: str
     """Jupiter's points (R-SCORE-1, R-SCORE-3): cards in hand and discard x houses in non-brick cities."""
     state = state or exercise_state()
     points = cc.score(state, player).by_god()["jupiter"]
-    c = counts(state, player)
+    c = cc.score_counts(state, player)
     cards = _cards_of(state, player, "jupiter")
     in_hand = _cards_of(state, player, "jupiter", "hand")
     houses = len(state.player(player).houses)

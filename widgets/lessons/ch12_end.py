@@ -9,8 +9,6 @@ from __future__ import annotations
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.data import game_constants
-from concordia_core.scoring import competition_prizes, tiebreak_order
 
 from ..exercise import Exercise, Verdict, right, wrong
 
@@ -78,7 +76,7 @@ def check_tie_winner(answer: object, state: cc.GameState | None = None) -> Verdi
     best = max(total.values())
     tied = [p.name for p in state.players if total[p.name] == best]
     holder = state.praefectus_magnus
-    order = [state.players[i].name for i in tiebreak_order(state)]
+    order = cc.tiebreak_names(state)
     path = " → ".join(order[: order.index(winner) + 1])
     names = [p.name for p in state.players]
     if answer not in names:
@@ -102,7 +100,7 @@ def check_tie_winner(answer: object, state: cc.GameState | None = None) -> Verdi
 def expected_prizes(records: dict[str, int] | None = None) -> dict[str, int]:
     """R-MID-3 coins for each record, by the engine's competition ranking (2 and 1 coins)."""
     records = records or MID_RECORDS
-    prizes = competition_prizes(list(records.values()), list(game_constants()["intermediate_prizes"]))
+    prizes = cc.intermediate_prizes(list(records.values()))
     return dict(zip(records, prizes, strict=True))
 
 

@@ -16,8 +16,6 @@ from typing import Any
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.cards import GODS, all_cards, cards_for_sale, starting_hand
-from concordia_core.goods import GOODS, PRICE
 
 from ..exercise import Exercise, Verdict, right, wrong
 
@@ -33,7 +31,7 @@ CARD_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")   # counted pe
 def _pool() -> dict[str, tuple[str, ...]]:
     """For each god (but Minerva), the card ids a player could hold: starting cards first, then cards for sale."""
     pool: dict[str, list[str]] = {g: [] for g in CARD_GODS}
-    for cid in list(starting_hand()) + [c.id for c in cards_for_sale()]:
+    for cid in list(cc.starting_hand()) + [c.id for c in cc.cards_for_sale()]:
         god = cc.card(cid).god
         if god in pool:
             pool[god].append(cid)
@@ -41,8 +39,8 @@ def _pool() -> dict[str, tuple[str, ...]]:
 
 
 CARD_POOL = _pool()
-SPECIALISTS = tuple(c.id for c in cards_for_sale() if c.god == "minerva")
-STARTING_COUNT = {g: sum(cc.card(c).god == g for c in starting_hand()) for g in CARD_GODS}
+SPECIALISTS = tuple(c.id for c in cc.cards_for_sale() if c.god == "minerva")
+STARTING_COUNT = {g: sum(cc.card(c).god == g for c in cc.starting_hand()) for g in CARD_GODS}
 STARTING_GOODS = MappingProxyType({"brick": 1, "food": 2, "tools": 1, "wine": 1, "cloth": 1})
 
 
@@ -71,7 +69,7 @@ class Plan:
 
     def bought(self) -> int:
         """Cards beyond the 7 starting cards (every card for sale held)."""
-        return sum(all_cards()[c].purchased for c in self.card_ids())
+        return sum(cc.all_cards()[c].purchased for c in self.card_ids())
 
 
 def plan_from_state(state: cc.GameState, player: str) -> Plan:
@@ -82,7 +80,7 @@ def plan_from_state(state: cc.GameState, player: str) -> Plan:
     return Plan(houses=tuple(p.houses), colonists=len(p.colonists),
                 cards={g: gods.count(g) for g in CARD_GODS},
                 specialists=tuple(sorted(c for c in p.cards if cc.card(c).god == "minerva")),
-                coins=p.coins, goods={g: p.goods[g] for g in GOODS}, concordia=p.concordia)
+                coins=p.coins, goods={g: p.goods[g] for g in cc.GOODS}, concordia=p.concordia)
 
 
 def colonist_spots(n: int) -> list[tuple[str, str]]:
@@ -99,7 +97,7 @@ def plan_scenario(plan: Plan) -> cc.Scenario:
     sc = cc.Scenario(MAP, PLAYERS, seed=SEED)
     cards = plan.card_ids()
     sc.player(PLAYER, houses=list(plan.houses), colonists=colonist_spots(plan.colonists), hand=cards, discard=[],
-              coins=plan.coins, goods={g: int(plan.goods.get(g, 0)) for g in GOODS}, concordia=plan.concordia)
+              coins=plan.coins, goods={g: int(plan.goods.get(g, 0)) for g in cc.GOODS}, concordia=plan.concordia)
     return sc
 
 
@@ -151,8 +149,8 @@ class ScoreExplorer(ipw.VBox):
         self.coins = ipw.BoundedIntText(value=plan.coins, min=0, max=999, description="Coins", layout=small,
                                         style=style)
         self.goods = {g: ipw.BoundedIntText(value=int(plan.goods.get(g, 0)), min=0, max=12,
-                                            description=g.title(), layout=small, style=style) for g in GOODS}
-        self.concordia = ipw.Checkbox(value=plan.concordia, description="Concordia card (7)", indent=False)
+                                            description=g.title(), layout=small, style=style) for g in cc.GOODS}
+        self.concordia = ipw.Checkbox(value=plan.concordia, description=f"Concordia card ({cc.CONSTANTS.concordia_points})", indent=False)
         self.view = ipw.HTML()
         self._listeners: list[Callable[[ScoreExplorer], None]] = []
         self.state: cc.GameState | None = None
@@ -225,7 +223,7 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
     cell = "padding:2px 8px;border:1px solid #ccc;text-align:right"
     rows = "".join(f"<tr><th style='{cell};text-align:left'>{GOD_LABELS[g]}</th><td style='{cell}'>{ga[g]}</td>"
                    f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{gb[g] - ga[g]:+d}</td></tr>"
-                   for g in [*GODS, "concordia"])
+                   for g in [*cc.GODS, "concordia"])
     ta, tb = a.breakdown.total, b.breakdown.total
     verdict = ("the two plans score the same" if ta == tb else
                f"{escape(a.title if ta > tb else b.title)} scores {abs(ta - tb)} more")
@@ -270,8 +268,8 @@ def check_plan(plan: Plan) -> Verdict:
         breakdown = plan_score(plan)
     except cc.ConcordiaError as err:
         return wrong(f"that is not a possible position: {err}")
-    goods_value = sum(PRICE[g] * int(n) for g, n in plan.goods.items())
-    setup_value = sum(PRICE[g] * n for g, n in STARTING_GOODS.items())
+    goods_value = sum(cc.PRICE[g] * int(n) for g, n in plan.goods.items())
+    setup_value = sum(cc.PRICE[g] * n for g, n in STARTING_GOODS.items())
     if len(plan.houses) > LIMITS["houses"]:
         return wrong(f"{len(plan.houses)} houses: the limit here is {LIMITS['houses']}.")
     if plan.colonists > LIMITS["colonists"]:
@@ -287,13 +285,13 @@ def check_plan(plan: Plan) -> Verdict:
         return wrong("no Concordia card in this exercise: reach the target with the gods alone.")
     by_god = breakdown.by_god()
     if breakdown.total < TARGET:
-        best = max((g for g in GODS), key=lambda g: by_god[g])
+        best = max((g for g in cc.GODS), key=lambda g: by_god[g])
         return wrong(f"{breakdown.total} points, {TARGET - breakdown.total} short of {TARGET} (best god: "
                      f"{GOD_LABELS[best]} {by_god[best]}). Hints: a house in a brick city scores no Jupiter "
                      "(R-SCORE-3); houses in new provinces feed Saturnus (R-SCORE-4) and new kinds of good "
                      "Mercurius (R-SCORE-5); a bought card repeats its god (R-SCORE-1), and a specialist pays "
                      "per house of its good (R-SCORE-7).")
-    parts = ", ".join(f"{GOD_LABELS[g]} {by_god[g]}" for g in GODS if by_god[g])
+    parts = ", ".join(f"{GOD_LABELS[g]} {by_god[g]}" for g in cc.GODS if by_god[g])
     return right(f"{breakdown.total} points within the limits ({parts}).")
 
 

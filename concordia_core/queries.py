@@ -1,0 +1,191 @@
+"""Rule questions a view, a lesson or a script may ask, each answered by the engine's own rules.
+
+Everything outside the engine asks through these (and the rest of `concordia_core`'s public names),
+never through `concordia_core.rules`: a price shown on screen is the price the engine charges.
+A `player` argument is a name or a turn-order index.
+"""
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from .cards import CONCORDIA_POINTS
+from .data import game_constants
+from .goods import Goods
+from .maps import available_maps, load_map
+from .rules import architect, colonist, diplomat, mercator, prefect, senator, specialist, tribune
+from .rules.common import keep_options as _keep_options
+from .scoring import competition_places as _competition_places
+from .scoring import competition_prizes, counts, tiebreak_order
+from .state import GameState
+
+_C = game_constants()
+
+
+@dataclass(frozen=True)
+class Constants:
+    """The numbers of the rules a view shows, read from the game data (each with its rule id)."""
+
+    concordia_points: int              # R-END-1: the Concordia card's points
+    tribune_free_cards: int            # R-TRIB-2: cards a Tribune takes back before it pays coins
+    storehouse_slots: int              # R-STORE-1
+    houses_per_player: int             # R-END-2
+    colonists_per_kind: int            # R-COLO-2: land and sea each
+    colonists_in_rome_at_start: MappingProxyType[str, int]   # R-SETUP-7
+    new_colonist_cost: Goods           # R-TRIB-3, R-COLO-1
+    mercator_kinds: int                # R-MERC-2: kinds of good a Mercator may trade
+    senator_cards: int                 # R-SEN-1: cards a Senator may buy
+    praefectus_magnus_bonus: int       # R-PREF-3: the holder's bonus goods
+    display_slot_extra: tuple[tuple[str, ...], ...]          # R-SEN-2: extra goods under each slot ('?' = any)
+    bonus_tile_coins: MappingProxyType[str, int]             # R-PREF-4 (game data, single source)
+    intermediate_prizes: tuple[int, ...]                     # R-MID-3: coins for 1st, 2nd place
+    colonist_card_income: tuple[int, int]                    # R-COLO-1b: base coins, coins per colonist
+    city_tiles: MappingProxyType[str, Goods]                 # R-SETUP-2: goods on the city tiles of each letter
+    starting_goods: Goods              # R-SETUP-7
+    starting_coins: tuple[int, ...]    # R-SETUP-8: first player, second, ...
+    house_goods: MappingProxyType[str, Goods]                # R-ARCH-7: goods for a house by city good
+    house_coins: MappingProxyType[str, int]                  # R-ARCH-8: base coins by city good
+    price: MappingProxyType[str, int]  # R-SETUP-3: the price of each good
+
+
+def _constants() -> Constants:
+    first = _C["starting_coins_first_player"]
+    income = _C["colonist_card_income"]
+    return Constants(
+        concordia_points=CONCORDIA_POINTS, tribune_free_cards=_C["tribune_free_cards"],
+        storehouse_slots=_C["storehouse_slots"], houses_per_player=_C["houses_per_player"],
+        colonists_per_kind=_C["colonists_per_kind"],
+        colonists_in_rome_at_start=MappingProxyType(dict(_C["colonists_in_rome_at_start"])),
+        new_colonist_cost=Goods(_C["new_colonist_cost"]), mercator_kinds=_C["mercator_kinds"],
+        senator_cards=_C["senator_cards"], praefectus_magnus_bonus=_C["praefectus_magnus_bonus"],
+        display_slot_extra=tuple(tuple(slot) for slot in _C["display_slot_extra"]),
+        bonus_tile_coins=MappingProxyType(dict(_C["bonus_tile_coins"])),
+        intermediate_prizes=tuple(_C["intermediate_prizes"]),
+        colonist_card_income=(income["base"], income["per_colonist"]),
+        city_tiles=MappingProxyType({letter: Goods(tiles) for letter, tiles in _C["city_tiles"].items()}),
+        starting_goods=Goods(_C["starting_goods"]), starting_coins=tuple(first + i for i in range(5)),
+        house_goods=MappingProxyType({g: Goods(need) for g, need in _C["house_goods"].items()}),
+        house_coins=MappingProxyType(dict(_C["house_coins"])), price=MappingProxyType(dict(_C["price"])),
+    )
+
+
+CONSTANTS = _constants()
+
+
+def _index(state: GameState, player: int | str) -> int:
+    return player if isinstance(player, int) else state.index_of(player)
+
+
+def house_price(state: GameState, city: str) -> tuple[Goods, int]:
+    """Goods and coins a house in `city` costs now, counting the new house (R-ARCH-7, R-ARCH-8)."""
+    return architect.house_price(state, load_map(state.map_id).check_city(city, allow_capital=False))
+
+
+def build_sites(state: GameState, player: int | str) -> list[str]:
+    """Cities where the player could build now: at an end of a route holding one of their colonists,
+    not Rome, no own house there yet (R-ARCH-5, R-ARCH-6); price not considered."""
+    index = _index(state, player)
+    return sorted(architect.build_sites(state, index) - set(state.players[index].houses))
+
+
+def reachable_routes(state: GameState, kind: str, start: str, steps: int) -> dict[str, int]:
+    """Route -> step cost for a colonist of `kind` at `start` (a city or a route) with `steps` to spend,
+    routes holding a colonist excluded as destinations (R-ARCH-1..4)."""
+    m = load_map(state.map_id)
+    return dict(sorted(m.reachable_routes(kind, start, steps, state.occupied_routes()).items()))
+
+
+def production(state: GameState, province: str, player: int | str) -> dict[str, Goods]:
+    """Who receives what if the player's Prefect makes `province` produce: name -> goods, the producer
+    first (their bonus included, doubled with the Praefectus Magnus), then in turn order (R-PREF-1, R-PREF-3)."""
+    index = _index(state, player)
+    province = load_map(state.map_id).check_province(province)
+    return {state.players[i].name: goods for i, goods in prefect.production(state, province, index) if goods.total()}
+
+
+def collect_value(state: GameState) -> int:
+    """Coins a Prefect would collect now: the coins printed on the coin-side bonus tiles (R-PREF-4)."""
+    return prefect.collect_value(state)
+
+
+def keep_count(state: GameState, player: int | str, incoming: Goods) -> int:
+    """How many of the incoming goods the player must keep: every free slot filled (R-STORE-2)."""
+    return min(state.players[_index(state, player)].free_slots, incoming.total())
+
+
+def keep_options(state: GameState, player: int | str, incoming: Goods) -> list[Goods]:
+    """Every way the player may keep incoming goods that do not all fit (R-STORE-2)."""
+    return _keep_options(incoming, keep_count(state, player, incoming))
+
+
+def tribune_income(state: GameState, player: int | str) -> int:
+    """Coins the player's Tribune would pay now: 1 per card taken back beyond the free ones (R-TRIB-2);
+    the Tribune itself is one of the cards taken back."""
+    return tribune.income(len(state.players[_index(state, player)].discard) + 1)
+
+
+def colonist_income(state: GameState, player: int | str) -> int:
+    """Coins of the Colonist card's income for the player now (R-COLO-1b)."""
+    return colonist.income(state, _index(state, player))
+
+
+def colonist_places(state: GameState, player: int | str) -> list[str]:
+    """Where the Colonist card may place the player's new colonists: Rome and cities with a house (R-COLO-1a)."""
+    return colonist.places(state, _index(state, player))
+
+
+def card_price(state: GameState, slot: int, wild: str | None = None, consul: bool = False) -> Goods:
+    """Goods for the card in display slot `slot` (1..7): its own cost plus the slot's extra, '?' paid
+    with `wild` (R-SEN-2, R-SEN-3); a Consul pays the card's own cost only (R-CONS-1)."""
+    return senator.price(state, slot, wild, consul)
+
+
+def mercator_kinds_left(state: GameState) -> int:
+    """Kinds of good the Mercator in play may still start trading (R-MERC-2)."""
+    pending = state.pending
+    return mercator.KINDS_PER_PLAY - (len(pending.kinds) if pending is not None else 0)
+
+
+def specialist_output(state: GameState, player: int | str, good: str) -> Goods:
+    """What the player's specialist of `good` would produce now (R-SPEC-1)."""
+    return specialist.output(state, _index(state, player), good)
+
+
+def diplomat_targets(state: GameState) -> list[str]:
+    """Players whose top discard card the player to move could copy with a Diplomat (R-DIPL-1, R-DIPL-2)."""
+    return diplomat.targets(state)
+
+
+def score_counts(state: GameState, player: str) -> dict[str, int]:
+    """What the gods count for the player: 'value' (coins + goods at price, R-SCORE-2), 'non_brick_houses'
+    (R-SCORE-3), 'provinces' (R-SCORE-4), 'kinds' (R-SCORE-5), 'colonists' on the map (R-SCORE-6)."""
+    return counts(state, player)
+
+
+def competition_places(values: Sequence[int]) -> list[int]:
+    """Places by standard competition ranking, 1 = best; ties share a place (R-MID-3)."""
+    return _competition_places(values)
+
+
+def intermediate_prizes(records: Sequence[int]) -> list[int]:
+    """Coins each record earns in the first-game intermediate scoring: 2 for 1st place, 1 for 2nd,
+    ties sharing (R-MID-3)."""
+    return competition_prizes(records, CONSTANTS.intermediate_prizes)
+
+
+def tiebreak_names(state: GameState) -> list[str]:
+    """Names in the order they hold or would next receive the Praefectus Magnus (R-SCORE-9)."""
+    return [state.players[i].name for i in tiebreak_order(state)]
+
+
+def player_counts(map_name: str | None = None) -> tuple[int, ...]:
+    """How many players the map is for, or (without a map) any map (R-SETUP-1)."""
+    if map_name is not None:
+        return load_map(map_name).players
+    return tuple(sorted({n for name in available_maps() for n in load_map(name).players}))
+
+
+def maps_for(players: int) -> list[str]:
+    """The maps a game of `players` may use (R-SETUP-1: 2 Italia, 5 Imperium, 3-4 either)."""
+    return [name for name in available_maps() if players in load_map(name).players]

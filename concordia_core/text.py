@@ -1,0 +1,104 @@
+"""Words for game things in the current language: goods and prices, coins, places, lists, ordinals.
+
+Every function goes through the message catalog (i18n.py), so "1 brick + 1 wine + 4 coins" reads
+「レンガ1個 + ワイン1個 + 4コイン」 in Japanese. Lists are joined with the catalog's own separators;
+no sentence is built by gluing translated pieces together.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .goods import Goods
+from .i18n import _, get_language, n_, term
+
+
+def good_name(good: str) -> str:
+    """'brick' / 'レンガ'."""
+    return term("good", good)
+
+
+def god_name(god: str) -> str:
+    """'Vesta' / 'ウェスタ' ('Concordia card' for the Concordia card's line)."""
+    if god == "concordia":
+        return term("term", "Concordia card")
+    return term("god", god)
+
+
+def goods_count(good: str, n: int) -> str:
+    """'2 brick' / 'レンガ2個'."""
+    return _("{count} {good}", count=n, good=good_name(good))
+
+
+def goods_text(goods: Goods) -> str:
+    """'1 brick + 2 food', or 'nothing'."""
+    parts = [goods_count(g, n) for g, n in goods.items_nonzero()]
+    return _(" + ").join(parts) if parts else _("nothing")
+
+
+def coins_text(n: int) -> str:
+    """'1 coin', '4 coins' / '4コイン'."""
+    return n_("{n} coin", "{n} coins", n)
+
+
+def price_text(goods: Goods, coins: int = 0) -> str:
+    """'1 brick + 1 wine + 4 coins': goods and coins as the rules write a price."""
+    parts = [goods_count(g, n) for g, n in goods.items_nonzero()]
+    if coins:
+        parts.append(coins_text(coins))
+    return _(" + ").join(parts) if parts else _("nothing")
+
+
+def steps_text(n: int) -> str:
+    """'1 step', '2 steps' / '1歩'."""
+    return n_("{n} step", "{n} steps", n)
+
+
+def cards_text(n: int) -> str:
+    """'1 card', '3 cards' / '3枚'."""
+    return n_("{n} card", "{n} cards", n)
+
+
+def listing(items: Iterable[str]) -> str:
+    """'A', 'A and B', 'A, B and C' (「A、B、C」)."""
+    items = list(items)
+    if not items:
+        return _("nothing")
+    if len(items) == 1:
+        return items[0]
+    return _("{items} and {last}", items=_(", ").join(items[:-1]), last=items[-1])
+
+
+def ordinal(n: int) -> str:
+    """'1st', '2nd', '3rd', '4th' (the nth house in a city); in Japanese 「1軒目」."""
+    if get_language() != "en":
+        return _("{n}th", n=n)
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def city_name(city: str) -> str:
+    """A city as the tutor names it: its board name (COSA) in English, its reading in Japanese."""
+    return city if get_language() == "en" else _("{name} ({printed})", name=term("city", city), printed=city)
+
+
+def province_name(province: str) -> str:
+    """A province as the tutor names it: ETRVRIA in English, its reading in Japanese."""
+    return province if get_language() == "en" else _("{name} ({printed})", name=term("province", province),
+                                                      printed=province)
+
+
+def possessive(name: str) -> str:
+    """"Ben's", and "your" for a player called "You" (the tutor's default name for the person at the screen)."""
+    if get_language() == "en" and name == "You":
+        return "your"
+    return _("{name}'s", name=name)
+
+
+def colonist_text(kind: str) -> str:
+    """'land colonist' / '陸の入植者'."""
+    return term("term", f"{kind} colonist")
+
+
+def route_text(kind: str) -> str:
+    """'land route' / '陸路'."""
+    return term("term", f"{kind} route")
