@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 from .cards import card as lookup_card
 from .errors import InvalidAction
-from .i18n import _
 from .goods import GOODS, Goods, check_good
+from .i18n import _
 from .maps import ConcordiaMap, load_map
 from .state import GameState
 

@@ -26,6 +26,7 @@ class Goods(Mapping[str, int]):
     """An immutable count per good, always listing all five kinds (missing = 0)."""
 
     __slots__ = ("_counts",)
+    _counts: tuple[int, ...]
 
     def __init__(self, counts: Mapping[str, int] | Iterable[int] | None = None) -> None:
         if counts is None:

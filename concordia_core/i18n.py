@@ -20,9 +20,10 @@ from __future__ import annotations
 import gettext
 import os
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from .data import data_dir, read_json
+from .data import read_json
 from .errors import InvalidAction
 
 LANGUAGES: tuple[str, ...] = ("en", "ja")
@@ -56,7 +57,7 @@ def get_language() -> str:
 def _catalog(language: str) -> gettext.NullTranslations:
     if language == "en":
         return gettext.NullTranslations()
-    localedir = str(data_dir().parent.joinpath("locale"))
+    localedir = str(Path(__file__).with_name("locale"))
     return gettext.translation(DOMAIN, localedir=localedir, languages=[language])
 
 

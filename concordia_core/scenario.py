@@ -16,9 +16,9 @@ from typing import Any
 
 from .cards import card
 from .errors import InvalidAction
-from .i18n import _
 from .game import Game
 from .goods import PRICE, Goods, check_good
+from .i18n import _
 from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score

@@ -9,14 +9,14 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 from types import MappingProxyType
+from typing import Any
 
 from .cards import cards_for_sale, decks_for, starting_hand
 from .data import game_constants
 from .errors import SetupError
-from .i18n import _
 from .goods import GOODS, PRICE, Goods
+from .i18n import _
 from .maps import ConcordiaMap, available_maps, load_map
 from .state import Colonist, GameState, PlayerState
 

@@ -14,8 +14,8 @@ from typing import Any
 from .cards import card
 from .data import game_constants
 from .errors import InvalidAction
-from .i18n import _, term
 from .goods import Goods
+from .i18n import _, term
 
 _C = game_constants()
 STOREHOUSE_SLOTS: int = _C["storehouse_slots"]

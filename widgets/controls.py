@@ -455,7 +455,8 @@ class TribunePanel(_Panel):
 
     def update(self) -> None:
         self.info.value = f"Cards back in hand: {len(self.player.hand)} · coins {self.player.coins}"
-        self.preview.value = self.effect(self.action(), f"A new colonist costs {_esc(cc.goods_text(cc.CONSTANTS.new_colonist_cost))}")
+        cost = cc.goods_text(cc.CONSTANTS.new_colonist_cost)
+        self.preview.value = self.effect(self.action(), f"A new colonist costs {_esc(cost)}")
         self.ctl.request_overlay(None)
 
 

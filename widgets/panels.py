@@ -63,7 +63,8 @@ class PlayerBoard(widgets.HTML):
         if state.praefectus_magnus == self.name:
             marks.append("<span style='border:1px solid #b8860b;padding:0 4px'>Praefectus Magnus</span>")
         if p.concordia:
-            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>Concordia card ({cc.CONSTANTS.concordia_points} points)</span>")
+            points = cc.CONSTANTS.concordia_points
+            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>Concordia card ({points} points)</span>")
         if self.hand_visible(self.name):
             hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
         else:

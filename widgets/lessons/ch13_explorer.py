@@ -150,7 +150,8 @@ class ScoreExplorer(ipw.VBox):
                                         style=style)
         self.goods = {g: ipw.BoundedIntText(value=int(plan.goods.get(g, 0)), min=0, max=12,
                                             description=g.title(), layout=small, style=style) for g in cc.GOODS}
-        self.concordia = ipw.Checkbox(value=plan.concordia, description=f"Concordia card ({cc.CONSTANTS.concordia_points})", indent=False)
+        self.concordia = ipw.Checkbox(value=plan.concordia, indent=False,
+                                      description=f"Concordia card ({cc.CONSTANTS.concordia_points})")
         self.view = ipw.HTML()
         self._listeners: list[Callable[[ScoreExplorer], None]] = []
         self.state: cc.GameState | None = None
