@@ -29,12 +29,12 @@ from .data import game_constants
 from .engine import apply, legal_actions
 from .errors import InvalidAction
 from .goods import GOODS, PRICE, Goods
-from .text import goods_text as describe
 from .maps import ConcordiaMap, load_map
 from .rules import architect, senator
 from .rules.tribune import COLONIST_COST
 from .scoring import ScoreBreakdown, counts, score
 from .state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, Colonist, GameState
+from .text import goods_text as describe
 
 Line = list[tuple[Action, GameState]]   # steps of a card play: each action and the state it produced
 
