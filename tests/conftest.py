@@ -5,6 +5,8 @@ import pytest
 
 import concordia_core as cc
 
+pytest_plugins = ["browser_support"]  # the browser fixtures (lab, browser, page), for the browser test modules
+
 
 @pytest.fixture
 def italia2() -> cc.Game:

@@ -6,7 +6,7 @@ import pytest
 
 import concordia_core as cc
 from widgets.exercise import Exercise, GameExercise
-from widgets.lessons import ch01_setup, ch02_mercator, ch03_movement, ch04_building, ch05_prefect
+from widgets.lessons import ch01_setup, ch03_mercator, ch04_movement, ch05_building, ch06_prefect
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -66,9 +66,9 @@ def test_ch01_exercises_build():
 
 # --- chapter 02: a turn and the Mercator ---------------------------------------------------------
 def test_ch02_worked_example_numbers():
-    game = ch02_mercator.table()
+    game = ch03_mercator.table()
     coins = [game.state.player("Aiko").coins]
-    for action in ch02_mercator.WORKED_EXAMPLE[:3]:
+    for action in ch03_mercator.WORKED_EXAMPLE[:3]:
         game.play(action)
         coins.append(game.state.player("Aiko").coins)
     assert coins == [5, 8, 15, 9]
@@ -79,13 +79,13 @@ def test_ch02_worked_example_numbers():
 
 
 def test_ch02_best_mercator_is_found_on_the_engine():
-    game = ch02_mercator.exercise_game()
+    game = ch03_mercator.exercise_game()
     game.play("play MERCATOR")
-    assert ch02_mercator.best_mercator(game.state) == (5, ["sell 2 food", "buy 4 brick"])
+    assert ch03_mercator.best_mercator(game.state) == (5, ["sell 2 food", "buy 4 brick"])
 
 
 def _bricks_exercise_after(actions):
-    exercise = ch02_mercator.make_bricks_exercise()
+    exercise = ch03_mercator.make_bricks_exercise()
     for action in actions:
         exercise.game.play(action)
     return exercise.check()
@@ -111,7 +111,7 @@ def test_ch02_checker_rejects_other_cards_and_unfinished_plays():
 
 
 def test_ch02_exercise_builds_and_resets():
-    exercise = ch02_mercator.make_bricks_exercise()
+    exercise = ch03_mercator.make_bricks_exercise()
     assert isinstance(exercise, GameExercise)
     assert exercise.game.state.to_move == "Ben"
     exercise.game.play("play MERCATOR")
@@ -122,44 +122,44 @@ def test_ch02_exercise_builds_and_resets():
 
 # --- chapter 03: movement -------------------------------------------------------------------------
 def test_ch03_destinations_checker_accepts_engine_set_and_names_each_mistake():
-    good = ch03_movement.reachable()
+    good = ch04_movement.reachable()
     assert "land:COSA-FLORENTIA" in good
     assert "land:COSA-ROMA" not in good
-    assert ch03_movement.check_destinations(list(good))
-    verdict = ch03_movement.check_destinations([*good, "land:COSA-ROMA", "sea:COSA-ROMA", "land:FLORENTIA-GENVA"])
+    assert ch04_movement.check_destinations(list(good))
+    verdict = ch04_movement.check_destinations([*good, "land:COSA-ROMA", "sea:COSA-ROMA", "land:FLORENTIA-GENVA"])
     assert not verdict
     assert "R-ARCH-4" in verdict.message
     assert "R-ARCH-2" in verdict.message
     assert "costs 3 steps" in verdict.message
-    missing = ch03_movement.check_destinations([r for r in good if r != "land:COSA-FLORENTIA"])
+    missing = ch04_movement.check_destinations([r for r in good if r != "land:COSA-FLORENTIA"])
     assert not missing
     assert "land:COSA-FLORENTIA is missing" in missing.message
     assert "pass" in missing.message.lower()
 
 
 def test_ch03_cost_checker_accepts_two_and_rejects_forgetting_the_first_route():
-    assert ch03_movement.step_cost() == 2
-    assert ch03_movement.check_step_cost(2)
-    verdict = ch03_movement.check_step_cost(1)
+    assert ch04_movement.step_cost() == 2
+    assert ch04_movement.check_step_cost(2)
+    verdict = ch04_movement.check_step_cost(1)
     assert not verdict
     assert "first route already costs 1" in verdict.message
     assert "R-ARCH-3" in verdict.message
-    assert not ch03_movement.check_step_cost(3)
+    assert not ch04_movement.check_step_cost(3)
 
 
 def test_ch03_exercises_build():
-    destinations = ch03_movement.make_destinations_exercise()
-    destinations.answer.value = tuple(ch03_movement.reachable())
+    destinations = ch04_movement.make_destinations_exercise()
+    destinations.answer.value = tuple(ch04_movement.reachable())
     assert destinations.check()
-    cost = ch03_movement.make_cost_exercise()
+    cost = ch04_movement.make_cost_exercise()
     cost.answer.value = 2
     assert cost.check()
 
 
 # --- chapter 04: building -------------------------------------------------------------------------
 def test_ch04_worked_example_second_house_in_food_city():
-    game = ch04_building.position()
-    for action in ch04_building.AIKO_MOVES:
+    game = ch05_building.position()
+    for action in ch05_building.AIKO_MOVES:
         game.play(action)
     before = game.state.player("Aiko")
     game.play("build COSA")
@@ -169,29 +169,29 @@ def test_ch04_worked_example_second_house_in_food_city():
 
 
 def test_ch04_checker_accepts_right_price_and_rejects_forgotten_multiplier():
-    assert ch04_building.check_house_price(("1 brick + 1 wine", 12))
-    forgot = ch04_building.check_house_price(("1 brick + 1 wine", 4))
+    assert ch05_building.check_house_price(("1 brick + 1 wine", 12))
+    forgot = ch05_building.check_house_price(("1 brick + 1 wine", 4))
     assert not forgot
     assert "multiplied by the number of houses" in forgot.message
     assert "R-ARCH-8" in forgot.message
-    not_counting_new = ch04_building.check_house_price(("1 brick + 1 wine", 8))
+    not_counting_new = ch05_building.check_house_price(("1 brick + 1 wine", 8))
     assert not not_counting_new
     assert "the new house counts too" in not_counting_new.message
 
 
 def test_ch04_checker_rejects_multiplied_goods_and_brick_city_goods():
-    multiplied = ch04_building.check_house_price(("3 brick + 3 wine", 12))
+    multiplied = ch05_building.check_house_price(("3 brick + 3 wine", 12))
     assert not multiplied
     assert "never multiplied" in multiplied.message
-    brick_rule = ch04_building.check_house_price(("1 food", 12))
+    brick_rule = ch05_building.check_house_price(("1 food", 12))
     assert not brick_rule
     assert "brick city" in brick_rule.message
     assert "R-ARCH-7" in brick_rule.message
-    assert not ch04_building.check_house_price((None, 12))
+    assert not ch05_building.check_house_price((None, 12))
 
 
 def test_ch04_exercise_builds():
-    exercise = ch04_building.make_price_exercise()
+    exercise = ch05_building.make_price_exercise()
     goods, coins = exercise.children[1], exercise.children[2]
     goods.value, coins.value = "1 brick + 1 wine", 12
     assert exercise.check()
@@ -201,7 +201,7 @@ def test_ch04_exercise_builds():
 
 # --- chapter 05: the Prefect ----------------------------------------------------------------------
 def test_ch05_worked_example_with_praefectus_magnus():
-    game = ch05_prefect.position()
+    game = ch06_prefect.position()
     before = game.state
     game.play("play PREFECT")
     game.play("produce ETRVRIA")
@@ -211,28 +211,28 @@ def test_ch05_worked_example_with_praefectus_magnus():
 
 
 def test_ch05_checker_accepts_coin_symbols_and_rejects_counting_tiles():
-    assert ch05_prefect.check_collect(6)
-    tiles = ch05_prefect.check_collect(4)
+    assert ch06_prefect.check_collect(6)
+    tiles = ch06_prefect.check_collect(4)
     assert not tiles
     assert "number of turned tiles" in tiles.message
     assert "R-PREF-4" in tiles.message
-    doubled = ch05_prefect.check_collect(12)
+    doubled = ch06_prefect.check_collect(12)
     assert not doubled
     assert "never a collect" in doubled.message
-    all_two = ch05_prefect.check_collect(8)
+    all_two = ch06_prefect.check_collect(8)
     assert not all_two
     assert "cloth tile shows 1" in all_two.message
 
 
 def test_ch05_collect_answer_matches_the_engine():
-    game = ch05_prefect.collect_scenario().game()
+    game = ch06_prefect.collect_scenario().game()
     before = game.state.player("Aiko").coins
     game.play("play PREFECT")
     game.play("collect")
-    assert ch05_prefect.check_collect(game.state.player("Aiko").coins - before)
+    assert ch06_prefect.check_collect(game.state.player("Aiko").coins - before)
 
 
 def test_ch05_exercise_builds():
-    exercise = ch05_prefect.make_collect_exercise()
+    exercise = ch06_prefect.make_collect_exercise()
     exercise.answer.value = 6
     assert exercise.check()

@@ -6,11 +6,11 @@ import pytest
 
 import concordia_core as cc
 from widgets.exercise import Exercise
-from widgets.lessons import ch06_storehouse as ch06
-from widgets.lessons import ch07_tribune as ch07
-from widgets.lessons import ch08_senator as ch08
-from widgets.lessons import ch09_diplomat as ch09
-from widgets.lessons import ch10_colonist as ch10
+from widgets.lessons import ch07_storehouse as ch06
+from widgets.lessons import ch08_tribune as ch07
+from widgets.lessons import ch09_senator as ch08
+from widgets.lessons import ch10_diplomat as ch09
+from widgets.lessons import ch11_colonist as ch10
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 

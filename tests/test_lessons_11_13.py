@@ -7,9 +7,9 @@ import pytest
 
 import concordia_core as cc
 from widgets.exercise import Exercise
-from widgets.lessons import ch11_scoring as ch11
-from widgets.lessons import ch12_end as ch12
-from widgets.lessons import ch13_explorer as ch13
+from widgets.lessons import ch12_scoring as ch11
+from widgets.lessons import ch13_end as ch12
+from widgets.lessons import ch14_explorer as ch13
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 

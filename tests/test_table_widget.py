@@ -11,7 +11,7 @@ import pytest
 import concordia_core as cc
 from concordia_core.errors import RecordError
 from widgets import controls as ctl
-from widgets.lessons import ch12_end, ch14_first_game
+from widgets.lessons import ch13_end, ch15_first_game
 from widgets.table import Seat, TableApp, default_map, tie_explanation
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
@@ -195,7 +195,7 @@ def test_widget_table_standard_game_has_no_intermediate_scoring():
 
 
 def test_widget_tie_explained_in_words():
-    state = ch12_end.tie_state()                       # Aiko and Chloe tie; Dario holds Praefectus Magnus
+    state = ch13_end.tie_state()                       # Aiko and Chloe tie; Dario holds Praefectus Magnus
     text = tie_explanation(state)
     winner = cc.final_ranking(state)[0]
     assert winner == "Chloe"
@@ -204,7 +204,7 @@ def test_widget_tie_explained_in_words():
     assert "Dario holds Praefectus Magnus" in text
     assert "R-SCORE-9" in text
     assert "Dario → Chloe" in text
-    held = tie_explanation(ch12_end.tie_scenario("Aiko").build())
+    held = tie_explanation(ch13_end.tie_scenario("Aiko").build())
     assert "Aiko holds Praefectus Magnus, so Aiko ranks first" in held
 
 
@@ -265,7 +265,7 @@ def test_widget_table_load_bad_text_explained(tmp_path, text, words):
 
 # --- chapter 14 exercise --------------------------------------------------------------------------------
 def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
-    ex = ch14_first_game.make_hint_exercise()
+    ex = ch15_first_game.make_hint_exercise()
     table = ex.table
     assert not ex.check()
     assert "not played a step" in ex.verdict.message
@@ -275,7 +275,7 @@ def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
     assert ex.check(), ex.verdict.message
     assert "hint 1" in ex.feedback.value
 
-    wrong_ex = ch14_first_game.make_hint_exercise()
+    wrong_ex = ch15_first_game.make_hint_exercise()
     t2 = wrong_ex.table
     t2.confirm()
     shown = {h.action for h in t2.show_hints()}
@@ -287,6 +287,6 @@ def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
 
 
 def test_widget_ch14_bot_demo_lists_reasons():
-    moves = ch14_first_game.bot_demo(steps=6)
+    moves = ch15_first_game.bot_demo(steps=6)
     assert len(moves) == 6
     assert all(m.reason and m.action for m in moves)

@@ -1,21 +1,27 @@
 """Callback errors made visible: an Output-based log and a `guarded` wrapper (DESIGN.md "Widgets").
 
 ipywidgets only logs exceptions raised inside callbacks, so a broken button would fail silently.
-Every widget callback is wrapped with `guarded`: an engine explanation (IllegalAction) shows as a
-friendly box with its rule id; anything else shows its traceback and is appended to
-`CALLBACK_ERRORS`, which the widget tests check after each test.
+Every widget callback is wrapped with `guarded`: an engine refusal (IllegalAction) shows as a
+friendly box with the rule it cites, that rule's text and a link to it in docs/rules.md; a file
+problem (OSError) as a plain sentence; anything else as a plain sentence too, with the traceback
+sent to the log (never shown to a learner) and appended to `CALLBACK_ERRORS`, which the widget tests
+check after each test.
 """
 from __future__ import annotations
 
 import functools
 import html
-import traceback
+import logging
+import os
 from collections.abc import Callable
 from typing import Any, TypeVar
 
 import ipywidgets as widgets
 
+import concordia_core as cc
 from concordia_core import ConcordiaError, IllegalAction
+
+from . import rulebook
 
 CALLBACK_ERRORS: list[BaseException] = []
 """Unexpected exceptions raised by any guarded callback (tests fail when this is not empty)."""
@@ -26,15 +32,40 @@ EXPLAINED: list[ConcordiaError] = []
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+LOG = logging.getLogger("widgets")
+BOX = "border:1px solid #d9a400;background:#fff8e1;padding:4px 8px;border-radius:4px;margin:2px 0"
+
+
+def rule_html(rule_id: str, *, open_: bool = False) -> str:
+    """A rule's title and text, folded under its id, with a link to it in docs/rules.md."""
+    item = rulebook.rule(rule_id)
+    if item is None:
+        return f"<span style='font-family:monospace'>{html.escape(rule_id)}</span>"
+    link = cc._("Open {rule} in the rules", rule=rule_id)
+    return (f"<details{' open' if open_ else ''} class='cc-rule'><summary><b>{html.escape(rule_id)}</b> — "
+            f"{html.escape(item.title)}</summary><div style='margin:4px 0 2px 12px'>{item.html()}"
+            f"<a href='{html.escape(item.link())}' target='_blank'>{html.escape(link)}</a></div></details>")
+
+
 def explanation_html(err: ConcordiaError) -> str:
-    """A friendly box with the engine's sentence and, for an IllegalAction, its rule id."""
+    """A friendly box with the engine's sentence (what is missing) and, for an IllegalAction, the rule it
+    cites: id, title and text, and a link to it in docs/rules.md."""
     if isinstance(err, IllegalAction):
-        text, rule = err.explanation, err.rule
-        title = f"Not allowed <span style='font-family:monospace'>({html.escape(rule)})</span>"
+        title = cc._("Not allowed")
+        rule = rule_html(err.rule)
+        text = err.explanation
     else:
-        text, title = str(err), "Cannot read that"
-    return ("<div style='border:1px solid #d9a400;background:#fff8e1;padding:4px 8px;border-radius:4px'>"
-            f"<b>{title}</b>: {html.escape(text)}</div>")
+        title, rule, text = cc._("Cannot read that"), "", str(err)
+    return (f"<div class='cc-refusal' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
+
+
+def problem_sentence(exc: BaseException) -> str:
+    """A plain sentence for an unexpected problem (no traceback): file problems say which file and why."""
+    if isinstance(exc, OSError):
+        reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
+        target = exc.filename if exc.filename is not None else ""
+        return cc._("cannot use {file}: {reason}", file=target, reason=reason)
+    return cc._("something went wrong ({problem}); the game is unchanged", problem=f"{type(exc).__name__}: {exc}")
 
 
 class ErrorLog(widgets.Output):
@@ -61,11 +92,13 @@ class ErrorLog(widgets.Output):
         self._append_html(f"<div style='color:#555'>{html.escape(text)}</div>", text)
 
     def report(self, exc: BaseException) -> None:
-        """Show an unexpected exception with its traceback and record it for the tests."""
+        """Show an unexpected exception as a plain sentence (the traceback goes to the log) and record it
+        for the tests."""
         CALLBACK_ERRORS.append(exc)
-        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        markup = ("<div style='border:1px solid #c62828;background:#ffebee;padding:4px 8px'>"
-                  f"<b>Internal error in a widget callback</b><pre>{html.escape(text)}</pre></div>")
+        LOG.error("widget callback failed", exc_info=exc)
+        text = problem_sentence(exc)
+        markup = (f"<div class='cc-problem' style='border:1px solid #c62828;background:#ffebee;padding:4px 8px'>"
+                  f"{html.escape(text)}</div>")
         self._append_html(markup, text)
 
     def clear(self) -> None:
