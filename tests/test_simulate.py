@@ -8,8 +8,8 @@ import pytest
 
 import concordia_core as cc
 from concordia_core import bots
+from concordia_core.bots import GameTask, bot_seed, seat_names, simulate, tasks
 from concordia_core.errors import InvalidAction
-from concordia_core.simulate import GameTask, bot_seed, seat_names, simulate, tasks
 from widgets.lessons import ch15_strategy
 
 N = 4

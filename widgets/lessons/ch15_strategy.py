@@ -12,7 +12,7 @@ import ipywidgets as ipw
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from concordia_core.simulate import POINT_KEYS, GameResult
+from concordia_core.bots import POINT_KEYS, GameResult
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..scoreview import GOD_LABELS
