@@ -1,4 +1,4 @@
-"""Render docs/images/{italia,imperium}_midgame.png from seeded random mid-game positions.
+"""Render docs/images/{italia,imperium}_midgame.svg from seeded random mid-game positions.
 
 Run: .venv/bin/python scripts/make_map_images.py   (deterministic: same seeds, same pictures)
 """
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import concordia_core as cc  # noqa: E402
-from widgets.mapview import map_png  # noqa: E402
+from widgets.board import board_svg  # noqa: E402
 
 POSITIONS = {
     "italia": (["Aiko", "Ben", "Chloe"], 3, 5, 220),
@@ -37,8 +37,8 @@ def main() -> None:
     out = ROOT / "docs" / "images"
     out.mkdir(parents=True, exist_ok=True)
     for map_id in POSITIONS:
-        path = out / f"{map_id}_midgame.png"
-        path.write_bytes(map_png(midgame(map_id)))
+        path = out / f"{map_id}_midgame.svg"
+        path.write_text(board_svg(midgame(map_id)), encoding="utf-8")
         print(f"wrote {path.relative_to(ROOT)}")
 
 

@@ -60,7 +60,8 @@ def test_widget_guarded_records_unexpected_and_explains_illegal():
     assert "R-MERC-2" in log.outputs[-1]["data"]["text/html"]
     guarded(boom, log)()
     assert isinstance(CALLBACK_ERRORS.pop(), RuntimeError)
-    assert "Traceback" in log.messages[-1]
+    assert "something went wrong (RuntimeError: boom)" in log.messages[-1]
+    assert "Traceback" not in log.outputs[-1]["data"]["text/html"]  # never shown to a learner
 
 
 # --- card picker and Mercator -----------------------------------------------------------------------
@@ -422,7 +423,7 @@ def test_widget_history_undo_and_jump_back():
 # --- the whole app ---------------------------------------------------------------------------------------
 def test_widget_app_renders_and_map_follows_choices():
     from widgets.app import GameApp, play_tutor
-    from widgets.mapview import BuildOverlay, MapView, ReachOverlay
+    from widgets.board import BuildOverlay, MapView, ReachOverlay
 
     app = GameApp(new_game())
     assert "Aiko" in app.boards[0].value
@@ -441,11 +442,11 @@ def test_widget_app_renders_and_map_follows_choices():
     assert isinstance(app.map_view, MapView)
     assert isinstance(app.map_view.overlay, ReachOverlay)
     assert app.map_view.overlay.kind == "land"
-    image = bytes(app.map_view.value)
+    image = app.map_view.pieces_svg
     c.panel.colonist.value = ("sea", "ROMA")
     assert isinstance(app.map_view.overlay, ReachOverlay)
     assert app.map_view.overlay.kind == "sea"
-    assert bytes(app.map_view.value) != image
+    assert app.map_view.pieces_svg != image
     c.panel.colonist.value = ("land", "ROMA")
     c.panel.route.value = "land:COSA-ROMA"
     c.panel.move.click()

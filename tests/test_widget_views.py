@@ -1,4 +1,5 @@
-"""Map, score and static views, tested without a browser: PNG bytes, overlay data, formatters."""
+"""Overlays, score and static views, tested without a browser: overlay data, score tables, formatters.
+The board's drawing and clicks are tested in test_board.py."""
 from __future__ import annotations
 
 import io
@@ -10,19 +11,15 @@ import sys
 import time
 from collections.abc import Callable
 
-import numpy as np
 import pytest
-from matplotlib.axes import Axes
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 from PIL import Image
 
 import concordia_core as cc
 from concordia_core.rules.architect import build_sites, house_price
 from concordia_core.rules.prefect import production
 from widgets import palette
-from widgets.mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay, draw_map, layout_for, map_png
-from widgets.render import register_formatters, state_html, state_png
+from widgets.board import BuildOverlay, ProduceOverlay, ReachOverlay, board_svg
+from widgets.render import register_formatters, state_html, state_svg
 from widgets.scoreview import ScoreView, score_chart, score_table_html
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
@@ -56,54 +53,6 @@ def midgame(map_id: str, steps: int = 200, seed: int = 5) -> cc.GameState:
     return game.state
 
 
-def pixels(png: bytes) -> np.ndarray:
-    return np.asarray(Image.open(io.BytesIO(png)).convert("RGB"), dtype=np.int16)
-
-
-def assert_png(png: bytes) -> tuple[int, int]:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(png))
-    img.verify()
-    return Image.open(io.BytesIO(png)).size
-
-
-@pytest.mark.parametrize("map_id", ["italia", "imperium"])
-def test_widget_map_png_is_a_sensible_png_at_setup_and_midgame(map_id: str) -> None:
-    for state in (new(map_id).state, midgame(map_id)):
-        width, height = assert_png(map_png(state))
-        assert 900 <= width <= 1200
-        assert 700 <= height <= 1000
-        assert pixels(map_png(state)).std() > 20  # not a blank canvas
-
-
-@pytest.mark.parametrize("map_id", ["italia", "imperium"])
-def test_widget_map_changes_when_a_house_is_built(map_id: str) -> None:
-    game = new(map_id)
-    build = play_until(game, lambda a: isinstance(a, cc.Build))
-    before = pixels(map_png(game.state))
-    game.play(build)
-    after = pixels(map_png(game.state))
-    changed = np.argwhere((before != after).any(axis=2))
-    assert len(changed) > 50
-    # the change is drawn at the city where the house went up
-    lay = layout_for(map_id)
-    x, y = lay.xy[build.city]
-    px = (x - lay.xlim[0]) * lay.scale * 100
-    py = (lay.ylim[1] - y) * lay.scale * 100
-    near = np.hypot(changed[:, 1] - px, changed[:, 0] - py) < 60
-    assert near.any()
-
-
-@pytest.mark.parametrize("map_id", ["italia", "imperium"])
-def test_widget_map_changes_when_a_colonist_moves(map_id: str) -> None:
-    game = new(map_id)
-    move = play_until(game, lambda a: isinstance(a, cc.Move))
-    before = map_png(game.state)
-    game.play(move)
-    assert pixels(before).shape == pixels(map_png(game.state)).shape
-    assert (pixels(before) != pixels(map_png(game.state))).any(axis=2).sum() > 50
-
-
 def test_widget_reach_overlay_lists_the_engine_routes_and_costs() -> None:
     game = new("imperium")
     move = play_until(game, lambda a: isinstance(a, cc.Move), seed=3)
@@ -120,7 +69,7 @@ def test_widget_reach_overlay_lists_the_engine_routes_and_costs() -> None:
     assert set(items) == legal
     assert all(1 <= cost <= steps for cost in items.values())
     assert overlay.labels(state) == {r: str(c) for r, c in items.items()}
-    assert pixels(map_png(state, overlay)).tolist() != pixels(map_png(state)).tolist()
+    assert board_svg(state, overlay) != board_svg(state)
 
 
 def test_widget_reach_overlay_from_rome_at_setup() -> None:
@@ -146,7 +95,7 @@ def test_widget_build_overlay_lists_sites_with_full_price(map_id: str) -> None:
             assert all(g in label for g, _ in goods.items_nonzero())
     busy = max(range(len(state.players)), key=lambda i: len(BuildOverlay(i).items(state)))
     assert BuildOverlay(busy).items(state)
-    assert map_png(state, BuildOverlay(busy)) != map_png(state)
+    assert board_svg(state, BuildOverlay(busy)) != board_svg(state)
 
 
 def test_widget_build_overlay_agrees_with_legal_builds() -> None:
@@ -175,31 +124,7 @@ def test_widget_produce_overlay_lists_who_receives_what(map_id: str) -> None:
     assert state.players[state.turn].name in items  # the bonus good at least
     labels = overlay.labels(state)
     assert set(labels) == set(items)
-    assert map_png(state, overlay) != map_png(state)
-
-
-def test_widget_mapview_show_updates_value() -> None:
-    game = new("italia")
-    view = MapView(game.state)
-    first = view.value
-    assert first[:4] == b"\x89PNG"
-    move = play_until(game, lambda a: isinstance(a, cc.Move))
-    game.play(move)
-    view.show(game.state)
-    assert view.value != first
-    assert view.state is game.state
-    view.show(game.state, ReachOverlay(move.route, cc.load_map("italia").routes[move.route].kind, 2, 0))
-    assert view.overlay is not None
-
-
-def test_widget_draw_map_into_a_given_axes() -> None:
-    fig = Figure(figsize=(6, 5))
-    FigureCanvasAgg(fig)
-    ax: Axes = fig.add_subplot()
-    out = draw_map(midgame("italia"), ax=ax, overlay=BuildOverlay(0))
-    assert out is fig
-    assert len(ax.patches) > 30
-    assert len(ax.texts) > 25
+    assert board_svg(state, overlay) != board_svg(state)
 
 
 def test_widget_palette_letters_and_colours() -> None:
@@ -241,14 +166,21 @@ def test_widget_score_chart_and_view() -> None:
     assert view.table.value != old
 
 
-def test_widget_state_html_and_png() -> None:
+def assert_png(png: bytes) -> tuple[int, int]:
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    img = Image.open(io.BytesIO(png))
+    img.verify()
+    return Image.open(io.BytesIO(png)).size
+
+
+def test_widget_state_html_and_svg() -> None:
     state = midgame("italia")
     html = state_html(state)
     for p in state.players:
         assert p.name in html
         assert f">{p.coins}<" in html
     assert "to act" in html or "Game over" in html
-    assert_png(state_png(state))
+    assert state_svg(state).startswith("<svg")
 
 
 def test_widget_formatters_register_with_an_ipython_shell() -> None:
@@ -257,16 +189,16 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     assert register_formatters(shell) is True
     state = midgame("imperium")
     data, _ = shell.display_formatter.format(state)
-    assert data["image/png"][:4] == b"\x89PNG" if isinstance(data["image/png"], bytes) else data["image/png"]
+    assert data["image/svg+xml"].startswith("<svg")
     assert "Aiko" in data["text/html"]
-    assert "data:image/png;base64," in data["text/html"]
+    assert "<svg" in data["text/html"]
     data, _ = shell.display_formatter.format(cc.score(state, "Aiko"))
     assert "text/html" in data
     assert "image/png" in data
     game = new("italia")
     data, _ = shell.display_formatter.format(game)
-    assert "image/png" in data
-    assert "data:image/png;base64," in data["text/html"]
+    assert "image/svg+xml" in data
+    assert "<svg" in data["text/html"]
     data, _ = shell.display_formatter.format(score_chart(state))
     assert data["image/png"][:4] == b"\x89PNG"
 
@@ -279,33 +211,9 @@ def test_widget_register_formatters_is_a_no_op_outside_ipython() -> None:
 
 @pytest.mark.benchmark
 @pytest.mark.parametrize("map_id", ["italia", "imperium"])
-def test_widget_benchmark_map_redraw(map_id: str) -> None:
-    """First draw (layout + static layer) and the median redraw after an Apply-like change; printed only."""
-    layout_for.cache_clear()
-    from widgets import mapview
-    mapview._BACKGROUNDS.clear()
-    game = new(map_id)
-    view = MapView()
-    t0 = time.perf_counter()
-    view.show(game.state)
-    first = time.perf_counter() - t0
-    rng = random.Random(7)
-    times = []
-    for _ in range(30):
-        game.play(rng.choice(list(game.legal_actions())))
-        t0 = time.perf_counter()
-        view.show(game.state)
-        times.append(time.perf_counter() - t0)
-    print(f"\n{map_id}: first draw {first * 1000:.0f} ms, median redraw {statistics.median(times) * 1000:.0f} ms "
-          f"(max {max(times) * 1000:.0f} ms, {len(times)} redraws)")
-
-
-@pytest.mark.benchmark
-@pytest.mark.parametrize("map_id", ["italia", "imperium"])
 def test_widget_benchmark_apply_to_updated_map(map_id: str) -> None:
     """Median time from an Apply in the game screen to every visible view (map included) updated; printed only."""
     import random
-    import statistics
 
     from widgets.app import GameApp
     game = new(map_id)

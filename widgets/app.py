@@ -8,10 +8,10 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from .board import BuildOverlay, MapView, ProduceOverlay, ReachOverlay
 from .controls import ActionControls, OverlayRequest
 from .errors import ErrorLog, guarded
 from .history import HistoryView
-from .mapview import BuildOverlay, MapView, ProduceOverlay, ReachOverlay
 from .panels import CardDisplay, PlayerBoard
 from .scoreview import ScoreView
 
@@ -30,14 +30,15 @@ class GameApp(widgets.VBox):
         self.game = game
         self.error_log = ErrorLog()
         self.on_refresh: Callable[[], None] = lambda: None
-        self._drawn: tuple[int, OverlayRequest | None] | None = None
+        self._drawn: tuple[object, ...] | None = None
         self.boards = [PlayerBoard(p.name, hand_visible) for p in game.state.players]
         self.card_display = CardDisplay()
-        self.map_view = MapView()
+        self.map_view = MapView(log=self.error_log)
         self.score_view = ScoreView()
         self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.controls.on_overlay = guarded(self._draw_map, self.error_log)
+        self.map_view.on_pick(self.controls.picked)
         tabs = self.tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view, self.history])
         self._scored: cc.GameState | None = None
         # the score table and chart are drawn when their tab is open: an Apply redraws only what is seen
@@ -65,11 +66,13 @@ class GameApp(widgets.VBox):
         return ProduceOverlay(request.province, request.player)
 
     def _draw_map(self, request: OverlayRequest | None = None) -> None:
-        key = (id(self.game.state), request)
+        panel = self.controls.panel
+        picks, chosen = panel.picks(), panel.selected()
+        key = (id(self.game.state), request, tuple(p.key for p in picks), tuple(p.key for p in chosen))
         if key == self._drawn:
             return
         self._drawn = key
-        self.map_view.show(self.game.state, overlay=self.overlay(request))
+        self.map_view.show(self.game.state, overlay=self.overlay(request), pickable=picks, selected=chosen)
 
     def refresh(self) -> None:
         """Re-render every view from `game.state` (controls too when the change came from elsewhere)."""

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from .board import Pick, colonist_pick
 from .errors import ErrorLog, explanation_html, guarded
 from .panels import card_label
 
@@ -109,6 +110,17 @@ class _Panel:
 
     def overlay(self) -> OverlayRequest | None:
         return None
+
+    def picks(self) -> list[Pick]:
+        """What may be clicked on the map for this choice (the dropdowns stay the keyboard path)."""
+        return []
+
+    def selected(self) -> list[Pick]:
+        """What is chosen so far, drawn apart on the map."""
+        return []
+
+    def picked(self, pick: Pick) -> None:
+        """A click on the map: choose that option (or play it when the choice is complete)."""
 
     def effect(self, action: cc.Action | None, head: str = "") -> str:
         """Preview: `head`, then what the engine would do (on a copy), or why it refuses."""
@@ -249,6 +261,33 @@ class ArchitectPanel(_Panel):
             return OverlayRequest("reach", self.index, start, kind, self.state.pending.steps_left)
         return OverlayRequest("build", self.index)
 
+    def picks(self) -> list[Pick]:
+        """Own colonists (while moving), the routes the chosen one may reach, the cities to build in."""
+        result = [Pick("city", a.city) for a in self.legal if isinstance(a, cc.Build)]
+        if self.moving:
+            result += [colonist_pick(self.state, self.index, c) for c in dict.fromkeys(self.player.colonists)
+                       if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
+            if self.colonist.value is not None:
+                kind, start = self.colonist.value
+                routes = self.ctl.game.map.routes
+                result += [Pick("route", a.route) for a in self.legal
+                           if isinstance(a, cc.Move) and a.start == start and routes[a.route].kind == kind]
+        return result
+
+    def selected(self) -> list[Pick]:
+        if self.moving and self.colonist.value is not None:
+            kind, where = self.colonist.value
+            return [Pick("colonist", where, self.index, kind)]
+        return []
+
+    def picked(self, pick: Pick) -> None:
+        if pick.kind == "colonist" and pick.colonist is not None:
+            self.colonist.value = (pick.colonist, pick.id)
+        elif pick.kind == "route" and self.colonist.value is not None:
+            self.ctl.attempt(cc.Move(self.colonist.value[1], pick.id))
+        elif pick.kind == "city":
+            self.ctl.attempt(cc.Build(pick.id))
+
 
 class PrefectPanel(_Panel):
     """Produce in a province (who receives what) or collect the coin tiles (how many coins)."""
@@ -291,6 +330,14 @@ class PrefectPanel(_Panel):
         if self.mode.value == "produce" and self.province.value is not None:
             return OverlayRequest("produce", self.index, province=self.province.value)
         return None
+
+    def picks(self) -> list[Pick]:
+        """The provinces that may produce (their tooltip says who would receive what)."""
+        return [Pick("province", a.province) for a in self.legal if isinstance(a, cc.Produce)]
+
+    def picked(self, pick: Pick) -> None:
+        if pick.kind == "province":
+            self.ctl.attempt(cc.Produce(pick.id))
 
 
 class MercatorPanel(_Panel):
@@ -560,6 +607,10 @@ class ActionControls(widgets.VBox):
         self.body.children = self.panel.children()
         self.cancel.layout.display = None if state.pending is not None and not state.over else "none"
         self.panel.update()
+
+    def picked(self, pick: Pick) -> None:
+        """A click on the map, handed to the panel of the current choice."""
+        self.panel.picked(pick)
 
     def request_overlay(self, request: OverlayRequest | None) -> None:
         """Tell the app what the map should highlight for the current choice."""

@@ -1,11 +1,10 @@
-"""Static rendering without a widget manager: PNG and HTML of a state, and IPython display formatters.
+"""Static rendering without a widget manager: SVG and HTML of a state, and IPython display formatters.
 
 The engine stays free of matplotlib and IPython; `register_formatters()` teaches IPython to show a
-`GameState` as the map PNG plus an HTML summary, and a `ScoreBreakdown` as a table (and a chart).
+`GameState` as the board (SVG) plus an HTML summary, and a `ScoreBreakdown` as a table (and a chart).
 """
 from __future__ import annotations
 
-import base64
 from html import escape
 from typing import Any
 
@@ -15,12 +14,13 @@ from matplotlib.figure import Figure
 import concordia_core as cc
 
 from . import palette as pal
-from .mapview import figure_png, map_png
+from .board import board_svg
+from .figures import figure_png
 
 
-def state_png(state: cc.GameState) -> bytes:
-    """The map of a state, with its pieces, as PNG bytes."""
-    return map_png(state)
+def state_svg(state: cc.GameState) -> str:
+    """The board of a state, with its pieces, as an SVG document."""
+    return board_svg(state)
 
 
 def _goods_html(goods: cc.Goods) -> str:
@@ -59,10 +59,8 @@ def state_html(state: cc.GameState) -> str:
 
 
 def state_display_html(state: cc.GameState) -> str:
-    """The map (an inline PNG) above the summary: what a notebook shows for a GameState."""
-    data = base64.b64encode(state_png(state)).decode("ascii")
-    return (f"<img src='data:image/png;base64,{data}' style='max-width:100%' alt='map'/>"
-            + state_html(state))
+    """The board (inline SVG) above the summary: what a notebook shows for a GameState."""
+    return f"<div style='max-width:100%'>{state_svg(state)}</div>" + state_html(state)
 
 
 def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
@@ -79,7 +77,7 @@ def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
 
 
 def register_formatters(shell: Any = None) -> bool:
-    """Register PNG and HTML display formatters for GameState, Game, ScoreBreakdown and Figure with IPython.
+    """Register SVG, PNG and HTML display formatters for GameState, Game, ScoreBreakdown and Figure with IPython.
 
     Uses the running IPython shell (or `shell`); outside IPython it does nothing and returns False.
     """
@@ -92,10 +90,10 @@ def register_formatters(shell: Any = None) -> bool:
     if shell is None:
         return False
     formatters = shell.display_formatter.formatters
-    formatters["image/png"].for_type(cc.GameState, state_png)
+    formatters["image/svg+xml"].for_type(cc.GameState, state_svg)
     formatters["text/html"].for_type(cc.GameState, state_display_html)
     formatters["image/png"].for_type(cc.ScoreBreakdown, breakdown_png)
-    formatters["image/png"].for_type(cc.Game, lambda game: state_png(game.state))
+    formatters["image/svg+xml"].for_type(cc.Game, lambda game: state_svg(game.state))
     # figures made without pyplot (the tutor's charts) show as pictures without `%matplotlib inline`
     formatters["image/png"].for_type(Figure, figure_png)
     formatters["text/html"].for_type(cc.Game, lambda game: state_display_html(game.state))

@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 import concordia_core as cc
 
 from . import palette as pal
-from .mapview import figure_png
+from .figures import figure_png
 
 GOD_LABELS = {"vesta": "Vesta", "jupiter": "Jupiter", "saturnus": "Saturnus", "mercurius": "Mercurius",
               "mars": "Mars", "minerva": "Minerva", "concordia": "Concordia"}
