@@ -35,7 +35,7 @@ def extra_notebooks() -> dict[str, str]:
 
 
 # --- every chapter ------------------------------------------------------------------------------------
-PLOTS_NOT_MAPS = {"15_strategy_study.ipynb"}  # a chapter of score plots: it shows no board on purpose
+PLOTS_NOT_MAPS = {"16_strategy_study.ipynb"}  # a chapter of score plots: it shows no board on purpose
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.name)
 def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -> None:

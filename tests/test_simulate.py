@@ -10,7 +10,7 @@ import concordia_core as cc
 from concordia_core import bots
 from concordia_core.bots import GameTask, bot_seed, seat_names, simulate, tasks
 from concordia_core.errors import InvalidAction
-from widgets.lessons import ch15_strategy
+from widgets.lessons import ch16_strategy
 
 N = 4
 ARGS = dict(n_games=N, levels=["greedy", "random"], map_name="italia", players=2, seed=20, max_steps=2000)
@@ -77,12 +77,12 @@ def test_simulate_stops_endless_game_and_marks_it():
 
 def test_simulate_ch15_checker_uses_the_results(by_process):
     results, _ = by_process
-    best = ch15_strategy.best_god(results, "greedy")
-    means = ch15_strategy.mean_points(results, "greedy")
+    best = ch16_strategy.best_god(results, "greedy")
+    means = ch16_strategy.mean_points(results, "greedy")
     assert means[best] == max(means.values())
-    assert ch15_strategy.check_best_god(best, results)
+    assert ch16_strategy.check_best_god(best, results)
     worse = min(means, key=lambda g: means[g])
-    assert not ch15_strategy.check_best_god(worse, results)
-    assert not ch15_strategy.check_best_god("pluto", results)
-    fig = ch15_strategy.box_plots({"greedy vs random": results})
+    assert not ch16_strategy.check_best_god(worse, results)
+    assert not ch16_strategy.check_best_god("pluto", results)
+    fig = ch16_strategy.box_plots({"greedy vs random": results})
     assert len(fig.axes) == 1
