@@ -81,8 +81,8 @@ def _check_fields(action: object) -> None:
         raise InvalidAction(_("expected an action or its notation, not {value!r}", value=action))
     for name in _TEXT_FIELDS.get(type(action), ()):
         if not isinstance(getattr(action, name), str):
-            raise InvalidAction(_("{field} must be text, not {value!r}", field=f"{type(action).__name__}.{name}",
-                                  value=getattr(action, name)))
+            field = ".".join((type(action).__name__, name))
+            raise InvalidAction(_("{field} must be text, not {value!r}", field=field, value=getattr(action, name)))
     if isinstance(action, PlayCard):
         card(action.card)
     if isinstance(action, (Place, Recruit)) and action.kind not in ("land", "sea"):

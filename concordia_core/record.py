@@ -130,22 +130,24 @@ def _expect(record: dict[str, Any], key: str, kind: type | tuple[type, ...], wha
     return value
 
 
+def _problem(exc: Exception) -> str:
+    return ": ".join((type(exc).__name__, str(exc)))
+
+
 def _start_state(data: Any, map_name: str) -> GameState:
     if not isinstance(data, dict):
         raise RecordError(_("the record's start position must be an object"))
     try:
         state = GameState.from_json(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RecordError(_("the record's start position is malformed ({problem})",
-                            problem=f"{type(exc).__name__}: {exc}")) from None
+        raise RecordError(_("the record's start position is malformed ({problem})", problem=_problem(exc))) from None
     if state.map_id != map_name:
         raise RecordError(_("the start position is on {found!r} but the record says {expected!r}", found=state.map_id,
                             expected=map_name))
     try:
         found = problems(state)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise RecordError(_("the record's start position is malformed ({problem})",
-                            problem=f"{type(exc).__name__}: {exc}")) from None
+        raise RecordError(_("the record's start position is malformed ({problem})", problem=_problem(exc))) from None
     if found:
         raise RecordError(_("the record's start position is impossible: {problems}", problems="; ".join(found)))
     return state

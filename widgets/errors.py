@@ -65,7 +65,8 @@ def problem_sentence(exc: BaseException) -> str:
         reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
         target = exc.filename if exc.filename is not None else ""
         return cc._("cannot use {file}: {reason}", file=target, reason=reason)
-    return cc._("something went wrong ({problem}); the game is unchanged", problem=f"{type(exc).__name__}: {exc}")
+    problem = ": ".join((type(exc).__name__, str(exc)))
+    return cc._("something went wrong ({problem}); the game is unchanged", problem=problem)
 
 
 class ErrorLog(widgets.Output):

@@ -8,6 +8,7 @@ from ..cards import card
 from ..errors import IllegalAction
 from ..i18n import _
 from ..state import GameState, Pending, Phase
+from ..text import possessive
 from .common import actor, finish, in_play, with_phase
 
 NOT_COPYABLE = ("DIPLOMAT", "TRIBUNE")
@@ -40,8 +41,8 @@ def check(state: GameState, action: Action) -> str:
     if top is None:
         raise IllegalAction("R-DIPL-1", _("{player} has no card on their discard pile", player=action.player))
     if card(top).kind in NOT_COPYABLE:
-        raise IllegalAction("R-DIPL-2", _("{player}'s top card is a {card}; a Diplomat or Tribune cannot be copied",
-                                          player=action.player, card=card(top)))
+        raise IllegalAction("R-DIPL-2", _("{whose} top card is a {card}; a Diplomat or Tribune cannot be copied",
+                                          whose=possessive(action.player), card=card(top)))
     return top
 
 

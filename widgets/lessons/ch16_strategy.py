@@ -109,7 +109,7 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     played = [r for rs in results.values() for r in rs]
     summary.value = escape(cc._("{games} games of four bots on {map}, {done} of them played to the end, in {seconds} s.",
                                 games=len(played), map=cc.load_map(MAP).name, done=len(finished(played)),
-                                seconds=f"{seconds:.1f}"))
+                                seconds=round(seconds, 1)))
     picture.value = figure_png(box_plots(results))
     return panel
 
@@ -122,10 +122,10 @@ def check_best_god(answer: object, results: Sequence[GameResult], level: str = "
         return wrong(cc._("Pick one of: {gods}.", gods=cc.listing(GOD_LABELS[g] for g in POINT_KEYS)))
     if answer == best:
         return right(cc._("{god}: {points} points on average per {level} bot, the highest box in the plot.",
-                          god=GOD_LABELS[best], points=f"{means[best]:.1f}", level=level))
+                          god=GOD_LABELS[best], points=round(means[best], 1), level=level))
     return wrong(cc._("{god} gave {points} points on average; another god gave more. Compare the {level} boxes god "
                       "by god: look at the middle line of each box.", god=GOD_LABELS[str(answer)],
-                      points=f"{means[str(answer)]:.1f}", level=level))
+                      points=round(means[str(answer)], 1), level=level))
 
 
 def averages_text(results: Sequence[GameResult], level: str = "greedy") -> str:
@@ -133,7 +133,7 @@ def averages_text(results: Sequence[GameResult], level: str = "greedy") -> str:
     means = mean_points(results, level)
     ranked = sorted(means, key=lambda god: -means[god])
     return cc._("{god} paid best. Average points per {level} bot: {averages}.", god=GOD_LABELS[ranked[0]], level=level,
-                averages=cc.listing(cc._("{god} {points}", god=GOD_LABELS[g], points=f"{means[g]:.1f}") for g in ranked))
+                averages=cc.listing(cc._("{god} {points}", god=GOD_LABELS[g], points=round(means[g], 1)) for g in ranked))
 
 
 def best_god_exercise(games: int = GAMES, level: str = "greedy") -> Exercise:

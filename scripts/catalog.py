@@ -1,0 +1,146 @@
+"""The message catalog, managed with Babel: extract every text of the engine and widgets, merge it into
+the Japanese catalog, and compile it.
+
+    .venv/bin/python scripts/catalog.py update    # extract -> concordia_core/locale/concordia.pot, merge into ja .po
+    .venv/bin/python scripts/catalog.py compile   # ja .po -> .mo (what the tutor reads at run time)
+    .venv/bin/python scripts/catalog.py check     # every message translated, placeholders kept, .mo up to date
+
+Texts are marked in the code with `_("...")`, `n_("singular", "plural", n)` and `N_("...")` (also as
+`cc._` etc.); see docs/translating.md.
+"""
+from __future__ import annotations
+
+import io
+import re
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+LOCALE = ROOT / "concordia_core" / "locale"
+POT = LOCALE / "concordia.pot"
+LANGUAGES = ("ja",)
+KEYWORDS = {"_": None, "n_": (1, 2), "N_": None}
+SOURCES = ("concordia_core", "widgets")
+PLACEHOLDER = re.compile(r"{(\w+)(?:![rsa])?(?::[^}]*)?}")
+
+
+def po_path(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / "concordia.po"
+
+
+def mo_path(language: str) -> Path:
+    return po_path(language).with_suffix(".mo")
+
+
+def extract() -> Catalog:
+    """Every marked text in the engine and the widgets, with where it is used."""
+    catalog = Catalog(project="Concordia Tutor", charset="utf-8", fuzzy=False)
+    method_map = [("**.py", "python")]
+    for folder in SOURCES:
+        for filename, lineno, message, comments, context in extract_from_dir(
+                ROOT / folder, method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
+                strip_comment_tags=True):
+            catalog.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
+    return catalog
+
+
+def read(path: Path, language: str | None = None) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle, locale=language)
+
+
+def write(path: Path, catalog: Catalog) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, width=120, sort_output=True, omit_header=False)
+    path.write_bytes(buffer.getvalue())
+
+
+def update() -> None:
+    template = extract()
+    write(POT, template)
+    for language in LANGUAGES:
+        path = po_path(language)
+        catalog = read(path, language) if path.exists() else Catalog(locale=language, project="Concordia Tutor")
+        catalog.update(template, no_fuzzy_matching=True)
+        write(path, catalog)
+        print(f"{path.relative_to(ROOT)}: {len(catalog)} messages, {len(untranslated(catalog))} untranslated")
+
+
+def compiled(language: str) -> bytes:
+    catalog = read(po_path(language), language)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def compile_all() -> None:
+    for language in LANGUAGES:
+        mo_path(language).write_bytes(compiled(language))
+        print(f"wrote {mo_path(language).relative_to(ROOT)}")
+
+
+def untranslated(catalog: Catalog) -> list[str]:
+    result = []
+    for message in catalog:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if message.fuzzy or not all(strings):
+            result.append(message.id if isinstance(message.id, str) else message.id[0])
+    return result
+
+
+def placeholder_problems(catalog: Catalog) -> list[str]:
+    """Messages whose translation does not use exactly the placeholders of the English text."""
+    problems = []
+    for message in catalog:
+        if not message.id:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        wanted = set().union(*(set(PLACEHOLDER.findall(i)) for i in ids))
+        for text in strings:
+            if text and set(PLACEHOLDER.findall(text)) != wanted:
+                problems.append(f"{ids[0]!r}: {sorted(set(PLACEHOLDER.findall(text)))} instead of {sorted(wanted)}")
+    return problems
+
+
+def check() -> int:
+    template = extract()
+    status = 0
+    for language in LANGUAGES:
+        catalog = read(po_path(language), language)
+        missing = [m.id for m in template if m.id and m.id not in catalog]
+        for label, items in (("not in the catalog", missing), ("untranslated", untranslated(catalog)),
+                             ("placeholders differ", placeholder_problems(catalog))):
+            if items:
+                status = 1
+                print(f"{language}: {len(items)} {label}, e.g. {items[:3]}")
+        if mo_path(language).read_bytes() != compiled(language):
+            status = 1
+            print(f"{language}: the .mo is older than the .po (run: scripts/catalog.py compile)")
+    return status
+
+
+def main(argv: list[str]) -> int:
+    command = argv[1] if len(argv) > 1 else "check"
+    if command == "update":
+        update()
+    elif command == "compile":
+        compile_all()
+    elif command == "check":
+        return check()
+    else:
+        print(__doc__)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
