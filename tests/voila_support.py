@@ -1,0 +1,152 @@
+"""Voilà test support (not a test module): the app mode started exactly as `make app` starts it
+(the Makefile's recipe, app/voila.py, the concordia template), on 127.0.0.1 and a free port, serving a
+temporary copy of notebooks/ with CONCORDIA_SAVES in a temporary folder.
+
+Used by tests/test_voila.py (HTTP) and tests/test_browser_voila.py (headless Chromium). The committed
+notebooks are never touched (checked on the way out); the server, its kernels and everything they
+started are stopped by process id.
+"""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from browser_support import NOTEBOOKS, _descendants, _digest, _free_port, write_notebook
+
+REPO = Path(__file__).resolve().parents[1]
+VENV = Path(sys.prefix)               # the environment running the tests is the one `make app` uses
+STAMP = VENV / ".installed"           # never remade from a test (make -o): installing is not the test's business
+START_TIMEOUT = 60.0                  # seconds until Voilà answers
+RENDER_TIMEOUT = 180.0                # one page: its kernel started and every cell executed
+
+# A notebook the tests add to the served copy: it shows what the app's kernels were given.
+ENV_NOTEBOOK = "app_environment.ipynb"
+ENV_SOURCE = ("import os\nimport concordia_core as cc\nfrom widgets import saves\n"
+              "print('SAVES=' + str(saves.saves_dir()))\n"
+              "print('LANGUAGE=' + cc.get_language())\n"
+              "print('CWD=' + os.getcwd())")
+
+
+@dataclass
+class VoilaApp:
+    root: Path          # the folder served (a copy of notebooks/)
+    saves: Path         # CONCORDIA_SAVES of the app
+    port: int
+    log_path: Path
+    proc: subprocess.Popen[bytes]
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def url(self, path: str) -> str:
+        return f"{self.base}/{path.lstrip('/')}"
+
+    def log(self) -> str:
+        return self.log_path.read_text(errors="replace")
+
+    def get(self, path: str, timeout: float = RENDER_TIMEOUT) -> tuple[int, str]:
+        """Status and body of a GET (errors included: a 403 is an answer, not an exception)."""
+        try:
+            with urllib.request.urlopen(self.url(path), timeout=timeout) as resp:
+                return resp.status, resp.read().decode("utf-8", errors="replace")
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode("utf-8", errors="replace")
+
+
+def make_app_command(port: int, root: Path, saves: Path, *extra: str) -> list[str]:
+    """`make app` with the test's port, folder and saves folder; never a browser, never an install."""
+    return ["make", "--no-print-directory", "-C", str(REPO), "-o", str(STAMP), "app", f"VENV={VENV}",
+            f"PORT={port}", "NO_BROWSER=1", f"APP_DIR={root}", f"SAVES={saves}", *extra]
+
+
+@contextmanager
+def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files: dict[str, str] | None = None,
+          make_args: tuple[str, ...] = ()) -> Iterator[VoilaApp]:
+    """Run `make app` on a temporary copy of notebooks/ (plus `extra_notebooks`: name -> code, and
+    `extra_files`: relative path -> text) until the block ends; fail with the log if it does not answer."""
+    if shutil.which("make") is None:
+        pytest.fail("`make app` needs make (it is what the README's two commands use)")
+    before = _digest(NOTEBOOKS)
+    root = tmp / "served"
+    shutil.copytree(REPO / "notebooks", root, ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    for name, source in (extra_notebooks or {}).items():
+        write_notebook(root / name, source)
+    for name, text in (extra_files or {}).items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    saves = tmp / "saves"
+    port = _free_port()
+    env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
+               IPYTHONDIR=str(tmp / "ipython"), PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
+    env.pop("CONCORDIA_SAVES", None)   # the Makefile must set it (SAVES=...), not the test's environment
+    log_path = tmp / "voila.log"
+    log = log_path.open("wb")
+    proc = subprocess.Popen(make_app_command(port, root, saves, *make_args), cwd=REPO, env=env, stdout=log,
+                            stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
+    app = VoilaApp(root, saves, port, log_path, proc)
+    try:
+        deadline = time.monotonic() + START_TIMEOUT
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"`make app` exited with {proc.returncode}:\n{app.log()[-3000:]}")
+            try:
+                urllib.request.urlopen(app.url("/"), timeout=5).close()
+                break
+            except urllib.error.HTTPError:
+                break   # it answers
+            except OSError:
+                if time.monotonic() > deadline:
+                    pytest.fail(f"Voilà did not answer within {START_TIMEOUT:.0f} s:\n{app.log()[-3000:]}")
+                time.sleep(0.25)
+        yield app
+    finally:
+        stop(proc)
+        log.close()
+        assert _digest(NOTEBOOKS) == before, "the Voilà test modified a committed notebook"
+
+
+def stop(proc: subprocess.Popen[bytes]) -> None:
+    """Stop make, Voilà and the kernels it started (they run in sessions of their own), by process id."""
+    started = _descendants(proc.pid)
+    try:
+        os.killpg(proc.pid, signal.SIGTERM)
+        proc.wait(timeout=20)
+    except ProcessLookupError:
+        pass
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+    for pid in started:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+
+
+def code_lines(notebook: Path, min_length: int = 20) -> list[str]:
+    """Distinctive source lines of the notebook's code cells: long enough to be telling, and not also in
+    its Markdown (a chapter may quote notation that a cell also plays)."""
+    nb = json.loads(notebook.read_text(encoding="utf-8"))
+    markdown = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+    lines = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        for line in "".join(cell["source"]).splitlines():
+            text = line.strip()
+            if len(text) >= min_length and text not in markdown:
+                lines.append(text)
+    return lines
