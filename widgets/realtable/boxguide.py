@@ -1,0 +1,365 @@
+"""Setting up the physical box, step by step, for a map and a number of players.
+
+`Table` is what a group tells the tutor: the map, their names in seating order (clockwise), who starts,
+and optionally the city tiles they drew. `setup_steps(table)` lists what to do, each step with the rule
+it follows, its text and a picture of the part of the board concerned. Every number comes from the
+engine: the decks from `cc.decks_for`, the cards from `cc.cards_for_sale`/`cc.starting_hand`, the limits
+from `cc.CONSTANTS`, the cities from the map data, and each seat's coins, goods and colonists, and who
+takes the Praefectus Magnus, from the engine's own set-up of that table (`cc.Scenario`). `sheet_html`
+makes a printable HTML page of the steps with their pictures inline.
+"""
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from html import escape
+from types import MappingProxyType
+
+import concordia_core as cc
+
+from .. import palette as pal
+from . import boardsvg
+from . import tiles as tl
+
+FORMAT = "concordia-table"
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class Table:
+    """A group's table: map, names in seating order (clockwise), who starts, the tiles they drew."""
+
+    map: str
+    seating: tuple[str, ...]
+    first: str
+    tiles: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    done: frozenset[str] = frozenset()          # the steps ticked off
+
+    @classmethod
+    def make(cls, map_name: str, seating: Sequence[str], first: str | None = None,
+             tiles: Mapping[str, str] | None = None, done: Sequence[str] = ()) -> Table:
+        """A checked table (a SetupError or a refusal naming the rule otherwise)."""
+        names = tuple(seating)
+        first = names[0] if first is None and names else first
+        setup = cc.Scenario(map_name, list(names)).build()   # the map and the names (R-SETUP-1)
+        if first not in names:
+            raise cc.SetupError(cc._("the first player must be one of {players}", players=cc.listing(names)),
+                                "R-SETUP-8")
+        clean = {cc.load_map(setup.map_id).check_city(c): str(g).strip().lower() for c, g in (tiles or {}).items() if g}
+        bad = tl.problems(setup.map_id, clean)
+        if bad:
+            raise bad[0]
+        return cls(setup.map_id, names, str(first), MappingProxyType(dict(sorted(clean.items()))), frozenset(done))
+
+    def turn_order(self) -> list[str]:
+        """Names in the order of play: the first player, then clockwise (R-SETUP-8)."""
+        i = self.seating.index(self.first)
+        return list(self.seating[i:] + self.seating[:i])
+
+    @property
+    def board_tiles(self) -> dict[str, str]:
+        """The tiles entered, and the cities whose tile can only be one good."""
+        return tl.forced(self.map, self.tiles)
+
+    @property
+    def tiles_complete(self) -> bool:
+        return not tl.missing(self.map, self.board_tiles)
+
+    def state(self) -> cc.GameState:
+        """The engine's set-up of this table (random tiles where the group has not entered theirs)."""
+        sc = cc.Scenario(self.map, self.turn_order())
+        return sc.city_goods(**self.board_tiles).build() if self.tiles_complete else sc.build()
+
+    def game(self) -> cc.Game:
+        """A game that mirrors the group's table: their players, their city tiles, bonus tiles by R-SETUP-3."""
+        return tl.mirror(self.map, self.turn_order(), self.board_tiles).game()
+
+    def to_json(self) -> str:
+        return json.dumps({"format": FORMAT, "version": VERSION, "map": self.map, "seating": list(self.seating),
+                           "first_player": self.first, "city_tiles": dict(self.tiles), "done": sorted(self.done)},
+                          ensure_ascii=False, indent=1)
+
+    @classmethod
+    def from_json(cls, text: str) -> Table:
+        """A table from `to_json` text; anything else is refused with a plain sentence (cc.RecordError)."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise cc.RecordError(cc._("this is not a saved table: it is not JSON ({problem})", problem=exc.msg)) from None
+        if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+            raise cc.RecordError(cc._("this is not a saved table of the set-up guide"))
+        seating, tiles, done = data.get("seating"), data.get("city_tiles", {}), data.get("done", [])
+        if not isinstance(seating, list) or not all(isinstance(n, str) for n in seating):
+            raise cc.RecordError(cc._("this is not a saved table: its seating must be a list of names"))
+        if not isinstance(tiles, dict) or not all(isinstance(g, str) for g in tiles.values()):
+            raise cc.RecordError(cc._("this is not a saved table: its city tiles must name a good for each city"))
+        if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
+            raise cc.RecordError(cc._("this is not a saved table: its ticked steps must be a list"))
+        try:
+            return cls.make(str(data.get("map")), seating, data.get("first_player"), tiles, done)
+        except cc.ConcordiaError as err:
+            raise cc.RecordError(cc._("the saved table cannot be set up: {problem}", problem=str(err))) from None
+
+
+@dataclass(frozen=True)
+class Step:
+    """One thing to do at the table: a key, a title, the rules it follows, its text (paragraphs or list
+    items, plain text) and a picture (SVG text)."""
+
+    key: str
+    title: str
+    rules: tuple[str, ...]
+    text: tuple[str, ...]
+    items: tuple[str, ...] = ()
+    picture: str = ""
+
+
+def _goods_list(goods: cc.Goods) -> str:
+    return cc.goods_text(goods)
+
+
+def _order_words(names: Sequence[str]) -> str:
+    return cc._(" → ").join(names)
+
+
+def setup_steps(table: Table, width: int = 440) -> list[Step]:
+    """The set-up of the box for this table, in order (R-SETUP-1..8)."""
+    board = cc.load_map(table.map)
+    state = table.state()
+    order = table.turn_order()
+    n = len(order)
+    c = cc.CONSTANTS
+    tiles = table.board_tiles if table.tiles else {}
+    steps: list[Step] = []
+
+    # R-SETUP-1: the board
+    others = [cc.load_map(m).name for m in cc.maps_for(n) if m != table.map]
+    text = [cc.n_("Lay the board with the {map} side up: {map} is for {counts} players.",
+                  "Lay the board with the {map} side up: {map} is for {counts} players.", n, map=board.name,
+                  counts=cc.listing(str(k) for k in board.players))]
+    if others:
+        text.append(cc._("With {n} players you could also play on {others}.", n=n, others=cc.listing(others)))
+    steps.append(Step("board", cc._("The board"), ("R-SETUP-1",), tuple(text),
+                      picture=boardsvg.board_svg(table.map, width=width, caption=board.name)))
+
+    # R-SETUP-2: city tiles, one step per letter
+    by_letter = tl.cities_by_letter(table.map)
+    unused = sorted(set(c.city_tiles) - set(board.city_tile_letters))
+    for letter, cities in by_letter.items():
+        box = c.city_tiles[letter]
+        text = [cc.n_("Take the {n} city tile with the letter {letter} ({goods}), shuffle it letter side up and put "
+                      "one on each city marked {letter}.",
+                      "Take the {n} city tiles with the letter {letter} ({goods}), shuffle them letter side up and "
+                      "put one on each city marked {letter}.", box.total(), letter=letter, goods=_goods_list(box))]
+        if box.total() != len(cities):
+            text.append(cc.n_("The map has {n} city marked {letter}.", "The map has {n} cities marked {letter}.",
+                              len(cities), letter=letter))
+        items = tuple(cc._("{province}: {cities}", province=cc.province_name(p.id),
+                           cities=cc.listing(cc.city_name(x) for x in p.cities if x in cities))
+                      for p in board.provinces.values() if set(p.cities) & set(cities))
+        steps.append(Step(f"tiles-{letter}", cc._("City tiles {letter}", letter=letter), ("R-SETUP-2",), tuple(text),
+                          items, boardsvg.board_svg(table.map, highlight=cities, focus=cities, width=width)))
+    text = [cc._("Turn every city tile over: each city now shows the good it produces.")]
+    if unused:
+        text.append(cc.n_("Put the {letters} tile back in the box: the {map} map has no city with that letter.",
+                          "Put the {letters} tiles back in the box: the {map} map has no city with that letter.",
+                          sum(c.city_tiles[x].total() for x in unused), letters=cc.listing(unused), map=board.name))
+    steps.append(Step("reveal", cc._("Turn the city tiles over"), ("R-SETUP-2",), tuple(text),
+                      picture=boardsvg.board_svg(table.map, tiles=tiles, width=width)))
+
+    # R-SETUP-3: bonus tiles
+    prices = cc.listing(cc._("{good} {price}", good=cc.good_name(g), price=c.price[g]) for g in cc.GOODS)
+    text = [cc._("On each province put the bonus tile of the most expensive good among its cities, goods side up. "
+                 "Prices: {prices}.", prices=prices)]
+    items: tuple[str, ...] = ()
+    labels: dict[str, str] = {}
+    if table.tiles_complete:
+        bonus = state.bonus_goods
+        items = tuple(cc._("{province}: {good} (its cities: {cities})", province=cc.province_name(pid),
+                           good=cc.good_name(bonus[pid]),
+                           cities=cc.listing(cc._("{city} {good}", city=cc.city_name(x),
+                                                  good=cc.good_name(state.city_goods[x])) for x in prov.cities))
+                      for pid, prov in board.provinces.items())
+        labels = {prov.cities[0]: cc._("bonus: {good}", good=cc.good_name(bonus[pid]))
+                  for pid, prov in board.provinces.items()}
+    else:
+        text.append(cc._("Tell the guide your city tiles (below) and it lists the bonus tile of every province."))
+    steps.append(Step("bonus", cc._("Bonus tiles"), ("R-SETUP-3",), tuple(text), items,
+                      boardsvg.board_svg(table.map, tiles=tiles, provinces=board.provinces, labels=labels,
+                                         width=width)))
+
+    # R-SETUP-5: decks, display, Concordia card
+    kept = cc.decks_for(n)
+    per_deck = Counter(card.deck for card in cc.cards_for_sale())
+    left_out = [d for d in sorted(per_deck, key=_numeral) if d not in kept]
+    text = [cc.n_("Sort the cards for sale by the numeral on their back. Keep deck {decks}: {n} card.",
+                  "Sort the cards for sale by the numeral on their back. Keep decks {decks}: {n} cards.",
+                  sum(per_deck[d] for d in kept), decks=cc.listing(kept))]
+    if left_out:
+        text.append(cc.n_("Put deck {decks} back in the box.", "Put decks {decks} back in the box.", len(left_out),
+                          decks=cc.listing(left_out)))
+    text.append(cc._("Shuffle each deck on its own, then stack them face down: deck {top} on top, then {rest}.",
+                     top=kept[0], rest=cc.listing(kept[1:])) if len(kept) > 1 else
+                cc._("Shuffle the deck and put it face down."))
+    items = tuple(cc.n_("deck {deck}: {n} card", "deck {deck}: {n} cards", per_deck[d], deck=d) for d in kept)
+    steps.append(Step("decks", cc._("The cards for sale"), ("R-SETUP-5",), tuple(text), items,
+                      decks_svg(kept, per_deck, width=width)))
+    slots = len(c.display_slot_extra)
+    text = [cc.n_("Turn the top {n} card face up into the display, slot 1 first, from left to right.",
+                  "Turn the top {n} cards face up into the display, slot 1 first, from left to right.", slots),
+            cc._("Under each slot the board shows the extra goods a buyer pays there (R-SEN-2)."),
+            cc._("Put the Concordia card ({points} points) beside the board: the player who ends the game takes it.",
+                 points=c.concordia_points)]
+    steps.append(Step("display", cc._("The display and the Concordia card"), ("R-SETUP-5", "R-SEN-2", "R-END-1"),
+                      tuple(text), picture=boardsvg.display_svg(width=width)))
+
+    # R-SETUP-6: pieces and starting cards
+    hand = Counter(cc.starting_hand())
+    cards = cc.listing(cc.card(cid).display_name if k == 1 else
+                       cc._("{card} ×{n}", card=cc.card(cid).display_name, n=k) for cid, k in hand.items())
+    text = [cc._("Each player takes a colour: {houses} houses, {land} land and {sea} sea colonists, a storehouse "
+                 "and a score marker (at 0).", houses=c.houses_per_player, land=c.colonists_per_kind,
+                 sea=c.colonists_per_kind),
+            cc.n_("Each player takes {n} starting card: {cards}.", "Each player takes {n} starting cards: {cards}.",
+                  sum(hand.values()), cards=cards),
+            cc._("The other goods and coins are the bank, which never runs out (R-SETUP-4).")]
+    steps.append(Step("pieces", cc._("Each player's pieces"), ("R-SETUP-6", "R-SETUP-4"), tuple(text),
+                      picture=pieces_svg(order, width=width)))
+
+    # R-SETUP-7: storehouse and Rome
+    first = state.players[0]
+    in_rome = {kind: len(first.colonists_of(kind)) for kind in ("land", "sea")}
+    text = [cc._("Into each storehouse: {goods}, and the colonists not placed in Rome ({land} land, {sea} sea).",
+                 goods=_goods_list(first.goods), land=first.waiting["land"], sea=first.waiting["sea"]),
+            cc._("That fills {used} of the {slots} slots; {free} stay free.", used=first.storehouse_used,
+                 slots=c.storehouse_slots, free=first.free_slots)]
+    steps.append(Step("storehouse", cc._("The storehouse"), ("R-SETUP-7", "R-STORE-1"), tuple(text),
+                      picture=boardsvg.storehouse_svg(first.goods, first.waiting, width=min(width, 300))))
+    letters = pal.player_letters(order)
+    pieces = {board.rome: [boardsvg.Piece(col.kind, pal.player_colour(i), letters[i])
+                           for i, p in enumerate(state.players) for col in p.colonists]}
+    text = [cc._("Each player puts {land} land colonist and {sea} sea colonist in {rome}.", land=in_rome["land"],
+                 sea=in_rome["sea"], rome=cc.city_name(board.rome))]
+    near = [board.rome, *board.neighbours(board.rome, "land"), *board.neighbours(board.rome, "sea")]
+    steps.append(Step("rome", cc._("Colonists in Rome"), ("R-SETUP-7",), tuple(text),
+                      picture=boardsvg.board_svg(table.map, tiles=tiles, highlight=[board.rome], focus=near,
+                                                 pieces=pieces, width=width)))
+
+    # R-SETUP-8: first player, coins, Praefectus Magnus
+    text = [cc._("{first} starts; play goes clockwise: {order}.", first=table.first, order=_order_words(order)),
+            cc._("Coins by seat, in the order of play:")]
+    items = tuple(cc._("{player}: {coins}", player=p.name, coins=cc.coins_text(p.coins)) for p in state.players)
+    steps.append(Step("coins", cc._("First player and coins"), ("R-SETUP-8",), tuple(text), items,
+                      seats_svg(table, state, width=min(width, 320))))
+    holder = state.praefectus_magnus
+    text = [cc._("{holder} takes the Praefectus Magnus card: the first player's right-hand neighbour, who plays "
+                 "last.", holder=holder)]
+    steps.append(Step("praefectus", cc._("The Praefectus Magnus"), ("R-SETUP-8", "R-PREF-3"), tuple(text),
+                      picture=seats_svg(table, state, width=min(width, 320), praefectus=True)))
+    return steps
+
+
+def _numeral(deck: str | None) -> int:
+    return ["I", "II", "III", "IV", "V"].index(deck) if deck in ("I", "II", "III", "IV", "V") else 99
+
+
+def decks_svg(kept: Sequence[str], per_deck: Mapping[str | None, int], width: int = 380) -> str:
+    """The kept decks as face-down piles, stacked with deck I on top (drawn left to right)."""
+    w, h = 60 + 70 * len(kept), 120
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{min(width, w * 2)}' "
+           f"height='{int(min(width, w * 2) * h / w)}' role='img' style='background:{pal.BACKGROUND};"
+           f"border:1px solid #d8cfbf;border-radius:4px;max-width:100%;height:auto'>"]
+    for i, deck in enumerate(kept):
+        x = 20 + i * 70
+        for k in range(min(per_deck[deck], 6)):
+            out.append(f"<rect x='{x + k * 1.5}' y='{20 - k * 1.5}' width='44' height='64' rx='4' fill='#8A6F4D' "
+                       f"stroke='#3b2f20'/>")
+        out.append(f"<text x='{x + 25}' y='{58}' font-size='16' font-weight='bold' fill='white' text-anchor='middle' "
+                   f"font-family='serif'>{escape(deck)}</text>")
+        out.append(f"<text x='{x + 25}' y='{104}' font-size='11' text-anchor='middle' font-family='sans-serif'>"
+                   f"{escape(cc.n_('{n} card', '{n} cards', per_deck[deck]))}</text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+def pieces_svg(order: Sequence[str], width: int = 380) -> str:
+    """One player's pieces: houses, land and sea colonists (drawn in the first player's colour)."""
+    c = cc.CONSTANTS
+    colour = pal.player_colour(0)
+    w, h = 20 + 22 * c.houses_per_player, 90
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
+           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
+           f"border-radius:4px;max-width:100%;height:auto'>"]
+    for i in range(c.houses_per_player):
+        out.append(f"<rect x='{12 + i * 22}' y='12' width='16' height='16' fill='{colour}' stroke='black'/>")
+    for i in range(c.colonists_per_kind):
+        x = 20 + i * 30
+        out.append(f"<path d='M{x},{44} L{x + 11},{64} L{x - 11},{64} Z' fill='{colour}' stroke='{pal.LAND_COLOUR}' "
+                   f"stroke-width='2.5'/>")
+        out.append(f"<circle cx='{120 + i * 30}' cy='55' r='10' fill='{colour}' stroke='{pal.SEA_COLOUR}' "
+                   f"stroke-width='2.5'/>")
+    out.append(f"<text x='12' y='84' font-size='10' font-family='sans-serif'>"
+               f"{escape(cc._('houses, land colonists, sea colonists'))}</text></svg>")
+    return "".join(out)
+
+
+def seats_svg(table: Table, state: cc.GameState, width: int = 320, praefectus: bool = False) -> str:
+    """The players around the table (clockwise, seating order), each with their starting coins; the first
+    player marked, and with `praefectus` the holder of the Praefectus Magnus."""
+    import math
+    n = len(table.seating)
+    size = 240
+    out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {size} {size}' width='{width}' height='{width}' "
+           f"role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;border-radius:4px;max-width:100%;"
+           f"height:auto'><circle cx='120' cy='120' r='58' fill='#C9B48A' stroke='#7a6440'/>"]
+    order = table.turn_order()
+    for i, name in enumerate(table.seating):
+        angle = math.pi / 2 + 2 * math.pi * i / n      # clockwise from the bottom, as seen from above
+        x, y = 120 + 88 * math.cos(angle), 120 + 88 * math.sin(angle)
+        turn = order.index(name)
+        colour = pal.player_colour(turn)
+        coins = state.player(name).coins
+        ring = ("#E66100" if (praefectus and name == state.praefectus_magnus) or (not praefectus and turn == 0)
+                else "#333")
+        out.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='24' fill='{colour}' stroke='{ring}' stroke-width='"
+                   f"{4 if ring != '#333' else 1}'/>")
+        out.append(f"<text x='{x:.1f}' y='{y - 2:.1f}' font-size='10' font-weight='bold' text-anchor='middle' "
+                   f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(name[:9])}</text>")
+        note = "PM" if praefectus and name == state.praefectus_magnus else cc.coins_text(coins)
+        out.append(f"<text x='{x:.1f}' y='{y + 11:.1f}' font-size='9' text-anchor='middle' "
+                   f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(note)}</text>")
+    arrow = escape(cc._("clockwise"))
+    out.append(f"<text x='120' y='124' font-size='11' text-anchor='middle' font-family='sans-serif'>↻ {arrow}</text>")
+    out.append("</svg>")
+    return "".join(out)
+
+
+# --- the printable sheet ---------------------------------------------------------------------------------
+def step_html(step: Step, number: int, *, ticked: bool = False, printable: bool = False) -> str:
+    """One step as HTML: number and title, its text and list, the rules, the picture beside."""
+    paras = "".join(f"<p style='margin:3px 0'>{escape(t)}</p>" for t in step.text)
+    items = "".join(f"<li>{escape(t)}</li>" for t in step.items)
+    items = f"<ul style='margin:3px 0 3px 18px;padding:0'>{items}</ul>" if items else ""
+    rules = escape(cc._("Rules: {rules}", rules=", ".join(step.rules)))
+    box = ("☑" if ticked else "☐") if printable else ""
+    return (f"<div class='cc-step' data-step='{escape(step.key)}' style='display:flex;flex-wrap:wrap;gap:12px;"
+            f"border-top:1px solid #ddd;padding:8px 0;page-break-inside:avoid;break-inside:avoid'>"
+            f"<div style='flex:1 1 300px;min-width:260px'><h3 style='margin:0 0 4px;font-size:110%'>{box} {number}. "
+            f"{escape(step.title)}</h3>{paras}{items}<div style='color:#777;font-size:85%'>{rules}</div></div>"
+            f"<div style='flex:0 0 auto'>{step.picture}</div></div>")
+
+
+def sheet_html(table: Table) -> str:
+    """A whole HTML page with every step and its picture inline: print it, or keep it beside the box."""
+    board = cc.load_map(table.map)
+    steps = setup_steps(table)
+    title = cc.n_("Concordia: setting up {map} for {n} player", "Concordia: setting up {map} for {n} players",
+                  len(table.seating), map=board.name)
+    order = escape(cc._("Order of play: {order}", order=_order_words(table.turn_order())))
+    body = "".join(step_html(s, i, ticked=s.key in table.done, printable=True) for i, s in enumerate(steps, 1))
+    return (f"<!DOCTYPE html><html lang='{escape(cc.get_language())}'><head><meta charset='utf-8'>"
+            f"<title>{escape(title)}</title><style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;"
+            f"color:#222}} @media print {{ body {{ margin:0 }} .cc-step {{ page-break-inside:avoid }} }}</style>"
+            f"</head><body><h1 style='font-size:140%'>{escape(title)}</h1><p>{order}</p>{body}</body></html>")

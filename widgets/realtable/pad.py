@@ -1,0 +1,390 @@
+"""The scoring pad: enter the end of a game played on cardboard, read every player's score.
+
+One player at a time ("Entering for"): their cards counted by name under each god (hand and discard
+pile together; the starting cards are always there), their houses (click the cities on the map, or tick
+them in the lists grouped by province), their colonists on the map, goods and coins; then who took the
+Concordia card and who holds the Praefectus Magnus. The board's city tiles come first (or from a table
+saved in chapter 17). Every number shown is the engine's: the entries become a position with
+`cc.Scenario`, scored by `cc.score`, ranked by `cc.final_ranking`, ties told by `cc.tiebreak_sentences`.
+An impossible entry is refused with the rule, and nothing changes.
+"""
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+import concordia_core as cc
+
+from .. import palette as pal
+from ..errors import ErrorLog, explanation_html, guarded
+from . import boardsvg
+from . import tiles as tl
+from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
+from .pad_model import KINDS, PadEntries
+from .savebox import SaveBox
+
+CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
+ViewFactory = Callable[[cc.GameState], Any]
+
+
+def _default_view(state: cc.GameState) -> Any:
+    from ..board import MapView
+    return MapView(state)
+
+
+# --- what the pad shows, from the engine --------------------------------------------------------------
+def breakdown_table(breakdown: cc.ScoreBreakdown, index: int) -> str:
+    """One player's score: each god's line as the engine counted it, and the total."""
+    rows = "".join(f"<tr><td style='{CELL}'>{escape(ln.label)}</td><td style='{CELL}'>{escape(ln.how)}</td>"
+                   f"<td style='{CELL};text-align:right'><b>{ln.points}</b></td></tr>" for ln in breakdown.lines)
+    total = escape(cc._("Total"))
+    return (f"<table class='cc-pad-score' data-player='{escape(breakdown.player)}' style='border-collapse:collapse;"
+            f"font-size:90%;margin:0 12px 8px 0'><caption style='text-align:left'>{player_chip(index, breakdown.player)}"
+            f"</caption>{rows}<tr><th colspan='2' style='{CELL};text-align:left'>{total}</th>"
+            f"<th class='cc-total' style='{CELL};text-align:right;font-size:115%'>{breakdown.total}</th></tr></table>")
+
+
+def results_html(entries: PadEntries) -> str:
+    """Every player's breakdown, the ranking and the tie-break in words; or what is still missing."""
+    if not entries.tiles_complete:
+        missing = tl.missing(entries.map, entries.board_tiles)
+        text = cc.n_("The scores appear once the board's city tiles are entered: {n} city has no tile yet ({cities}).",
+                     "The scores appear once the board's city tiles are entered: {n} cities have no tile yet "
+                     "({cities}).", len(missing), cities=cc.listing(cc.city_name(c) for c in missing))
+        return f"<div class='cc-pad-waiting' style='color:#555'><i>{escape(text)}</i></div>"
+    breakdowns = entries.breakdowns()
+    index = {name: i for i, name in enumerate(entries.names)}
+    tables = "".join(breakdown_table(b, index[b.player]) for b in breakdowns)
+    totals = {b.player: b.total for b in breakdowns}
+    ranking = "".join(f"<li>{escape(cc.n_('{player}: {n} point', '{player}: {n} points', totals[name], player=name))}"
+                      f"</li>" for name in entries.ranking())
+    ties = "".join(f"<p class='cc-tiebreak'>{escape(s)}</p>" for s in entries.tiebreak())
+    heading = escape(cc._("Ranking"))
+    return (f"<div class='cc-pad-results'><div style='display:flex;flex-wrap:wrap'>{tables}</div>"
+            f"<b>{heading}</b><ol class='cc-ranking' style='margin:2px 0'>{ranking}</ol>{ties}</div>")
+
+
+def board_picture(entries: PadEntries, width: int = 520) -> str:
+    """The board with the tiles known so far (letters where not) and every player's houses."""
+    initials = pal.player_letters(entries.names)
+    pieces: dict[str, list[boardsvg.Piece]] = {}
+    for i, p in enumerate(entries.players):
+        for city in p.houses:
+            pieces.setdefault(city, []).append(boardsvg.Piece("house", pal.player_colour(i), initials[i]))
+    return boardsvg.board_svg(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
+
+
+# --- the widget ------------------------------------------------------------------------------------
+class ScoringPad(ipw.VBox):
+    """The pad. `entries` is the current PadEntries; every input calls one of the methods below, which
+    tests and lessons call too (`toggle_house`, `add_card`, `set_good`, ...). `view_factory(state)` makes the
+    map view (default: widgets.MapView); clicks on its cities toggle the chosen player's houses."""
+
+    def __init__(self, entries: PadEntries | None = None, *, view_factory: ViewFactory | None = None,
+                 allow_new_table: bool = True, **kwargs: Any) -> None:
+        self.entries = entries or PadEntries.new("italia", ["Aiko", "Ben"])
+        self.current = self.entries.names[0]
+        self.view_factory = view_factory or _default_view
+        self.allow_new_table = allow_new_table
+        self.error_log = ErrorLog()
+        self.message = ipw.HTML()
+        self.results = ipw.HTML()
+        self.prizes = ipw.HTML()
+        self.view: Any = None
+        self._view_map: str | None = None
+        self.map_connected = False
+        self._syncing = False
+        self.savebox = SaveBox(lambda: self.entries.to_json(), self.load_text, error_log=self.error_log)
+        self._table_form()
+        self._build()
+        kwargs.setdefault("layout", ipw.Layout(width="100%"))
+        super().__init__(children=self._children(), **kwargs)
+        self.add_class("cc-scoring-pad")
+        self._sync()
+
+    # --- building the inputs ---------------------------------------------------------------------------
+    def _guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
+        """The callback of an input: errors shown, never lost; deaf while the pad itself sets the inputs."""
+        def heard(*args: Any) -> Any:
+            return None if self._syncing else callback(*args)
+        return guarded(heard, self.error_log)
+
+    def _table_form(self) -> None:
+        """Map, number of players and their names (turn order), to start a new pad."""
+        n = len(self.entries.players)
+        self.count_choice = ipw.Dropdown(options=list(cc.player_counts()), value=n, description=cc._("Players"),
+                                         layout=ipw.Layout(width="170px"))
+        self.map_choice = ipw.Dropdown(description=cc._("Map"), layout=ipw.Layout(width="220px"))
+        self.name_boxes = [ipw.Text(value=self.entries.names[i] if i < n else cc._("Player {n}", n=i + 1),
+                                    layout=ipw.Layout(width="120px")) for i in range(max(cc.player_counts()))]
+        self.new_button = ipw.Button(description=cc._("Start a new pad"), icon="file",
+                                     layout=ipw.Layout(width="170px"))
+        self.count_choice.observe(self._guard(lambda _c: self._show_form()), names="value")
+        self.new_button.on_click(self._guard(lambda _b: self.new_table(
+            self.map_choice.value, [b.value.strip() for b in self.name_boxes[:self.count_choice.value]])))
+        self._show_form()
+
+    def _show_form(self) -> None:
+        n = self.count_choice.value
+        maps = cc.maps_for(n)
+        self.map_choice.options = [(cc.load_map(m).name, m) for m in maps]
+        self.map_choice.value = self.entries.map if self.entries.map in maps else maps[0]
+        for i, box in enumerate(self.name_boxes):
+            box.layout.display = "" if i < n else "none"
+
+    def _build(self) -> None:
+        """The inputs that depend on the map and the players (rebuilt for a new table)."""
+        e = self.entries
+        self.who = ipw.ToggleButtons(options=e.names, value=self.current, description=cc._("Entering for"),
+                                     style={"description_width": "initial"})
+        self.who.observe(self._guard(lambda c: self.select(c["new"])), names="value")
+        self.tile_entry = TileEntry(e.map)
+        self.tile_entry.on_choose(self._guard(lambda city, good: self.set_tile(city, good)))
+        self.card_counters: dict[str, Counter] = {}
+        card_rows: list[ipw.Widget] = []
+        for god in cc.GODS:
+            kinds = [k for k in e.kinds if k.god == god]
+            card_rows.append(ipw.HTML(f"<b>{escape(cc.god_name(god))}</b>"))
+            for kind in kinds:
+                label = kind.label if kind.good is None else cc._(
+                    "{card} ({points} per {good} house)", card=kind.label, points=kind.points_per_house,
+                    good=cc.good_name(kind.good))
+                # the buttons stay live at the limits: a click past them is refused with the rule that says why
+                counter = Counter(escape(label), kind.starting, max(kind.starting - 1, 0), 99, label_width="190px")
+                counter.add_class("cc-card-counter")
+                counter.add_class(f"cc-card-{kind.key.replace('/', '-').lower()}")
+                if not kind.ids:  # a starting card nobody can buy more of: no buttons
+                    counter.minus.layout.visibility = counter.plus.layout.visibility = "hidden"
+                counter.on_step(self._guard(lambda step, key=kind.key: self.add_card(key, step)))
+                self.card_counters[kind.key] = counter
+                card_rows.append(counter)
+        self.cards_box = ipw.VBox(card_rows, layout=ipw.Layout(min_width="300px", margin="0 12px 0 0"))
+        self.city_checks = CityChecks(e.map)
+        self.city_checks.on_toggle(self._guard(lambda city, _ticked: self.toggle_house(city)))
+        self.map_box = ipw.Box(layout=ipw.Layout(width="100%"))
+        self.picture = ipw.HTML()
+        self.goods: dict[str, Counter] = {}
+        for good in cc.GOODS:
+            counter = Counter(escape(cc.good_name(good)), 0, 0, 99, label_width="80px")
+            counter.add_class(f"cc-good-{good}")
+            counter.on_step(self._guard(lambda step, g=good: self.set_good(g, self.player.goods[g] + step)))
+            self.goods[good] = counter
+        self.slots = ipw.HTML()
+        self.coins = ipw.BoundedIntText(value=0, min=0, max=9999, description=cc._("Coins"),
+                                        layout=ipw.Layout(width="170px"))
+        self.coins.add_class("cc-coins")
+        self.coins.observe(self._guard(lambda c: self.set_coins(c["new"])), names="value")
+        self.colonists: dict[str, Counter] = {}
+        for kind in KINDS:
+            counter = Counter(escape(_colonist_label(kind)), 1, 0, 99, label_width="160px")
+            counter.add_class(f"cc-colonists-{kind}")
+            counter.on_step(self._guard(lambda step, k=kind: self.set_colonists(k, self.player.colonists(k) + step)))
+            self.colonists[kind] = counter
+        self.concordia = ipw.Dropdown(options=[(cc._("nobody yet"), "")] + [(n, n) for n in e.names],
+                                      value=e.concordia or "", description=cc._("Concordia card"),
+                                      style={"description_width": "initial"})
+        self.concordia.observe(self._guard(lambda c: self.set_concordia(c["new"] or None)), names="value")
+        self.praefectus = ipw.Dropdown(options=e.names, value=e.praefectus, description=cc._("Praefectus Magnus"),
+                                       style={"description_width": "initial"})
+        self.praefectus.observe(self._guard(lambda c: self.set_praefectus(c["new"])), names="value")
+        self.records = {name: ipw.Text(value="", placeholder="—", description=name,
+                                       layout=ipw.Layout(width="200px")) for name in e.names}
+        for name, box in self.records.items():
+            box.observe(self._guard(lambda c, n=name: self.set_record(n, c["new"])), names="value")
+
+    def _children(self) -> list[ipw.Widget]:
+        def section(title: str, *body: ipw.Widget) -> ipw.VBox:
+            head = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(title)}</h4>")
+            return ipw.VBox([head, *body])
+
+        form = [ipw.HBox([self.count_choice, self.map_choice]),
+                ipw.HBox([ipw.HTML(escape(cc._("Names, in the order of play (the first player first):"))),
+                          *self.name_boxes], layout=ipw.Layout(flex_flow="row wrap")),
+                self.new_button] if self.allow_new_table else []
+        self.tiles_section = ipw.Accordion(children=[self.tile_entry])
+        self.tiles_section.set_title(0, cc._("The board's city tiles"))
+        wealth = ipw.VBox([ipw.HTML(f"<b>{escape(cc._('Colonists on the map'))}</b>"), *self.colonists.values(),
+                           ipw.HTML(f"<b>{escape(cc.term('term', 'storehouse').capitalize())}</b>"),
+                           *self.goods.values(), self.slots, self.coins], layout=ipw.Layout(min_width="260px"))
+        houses = ipw.VBox([self.map_box, self.city_checks], layout=ipw.Layout(flex="1 1 480px"))
+        player = ipw.HBox([self.cards_box, wealth, houses], layout=ipw.Layout(flex_flow="row wrap"))
+        return [*form, self.tiles_section, ipw.HTML(f"<h4 style='margin:10px 0 4px'>"
+                                                    f"{escape(cc._('Each player'))}</h4>"),
+                self.who, player, section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus])),
+                self.message, section(cc._("Scores"), self.results),
+                section(cc._("First game: the intermediate scoring"), ipw.HTML(escape(cc._(
+                    "Write each player's recorded score after their first Tribune; the pad says the prizes "
+                    "(R-MID-3)."))), ipw.HBox(list(self.records.values()), layout=ipw.Layout(flex_flow="row wrap")),
+                    self.prizes),
+                section(cc._("Save or load"), self.savebox), self.error_log]
+
+    # --- the current player -----------------------------------------------------------------------------
+    @property
+    def player(self) -> Any:
+        return self.entries.player(self.current)
+
+    def select(self, name: str) -> None:
+        """Enter for another player (the 'Entering for' buttons)."""
+        self.entries.player(name)
+        self.current = name
+        self._sync()
+
+    # --- changes: each goes through the model, refused changes leave everything as it was -------------
+    def apply(self, change: Callable[[PadEntries], PadEntries]) -> bool:
+        """Apply a change to the entries; a refusal is shown (with its rule) and nothing changes."""
+        try:
+            new = change(self.entries)
+        except cc.ConcordiaError as err:
+            self.message.value = explanation_html(err)
+            self._sync()
+            return False
+        self.entries = new
+        self.message.value = ""
+        self._sync()
+        return True
+
+    def set_tile(self, city: str, good: str | None) -> bool:
+        return self.apply(lambda e: e.set_tile(city, good))
+
+    def toggle_house(self, city: str, player: str | None = None) -> bool:
+        return self.apply(lambda e: e.toggle_house(player or self.current, city))
+
+    def add_card(self, key: str, step: int = 1, player: str | None = None) -> bool:
+        return self.apply(lambda e: e.add_card(player or self.current, key, step))
+
+    def set_good(self, good: str, n: int, player: str | None = None) -> bool:
+        return self.apply(lambda e: e.set_good(player or self.current, good, n))
+
+    def set_coins(self, coins: int, player: str | None = None) -> bool:
+        return self.apply(lambda e: e.set_coins(player or self.current, coins))
+
+    def set_colonists(self, kind: str, n: int, player: str | None = None) -> bool:
+        return self.apply(lambda e: e.set_colonists(player or self.current, kind, n))
+
+    def set_concordia(self, name: str | None) -> bool:
+        return self.apply(lambda e: e.set_concordia(name))
+
+    def set_praefectus(self, name: str) -> bool:
+        return self.apply(lambda e: e.set_praefectus(name))
+
+    def set_record(self, name: str, text: str | int | None) -> bool:
+        value: int | None
+        if text is None or str(text).strip() == "":
+            value = None
+        else:
+            try:
+                value = int(str(text).strip())
+            except ValueError:
+                self.message.value = explanation_html(cc.InvalidAction(cc._(
+                    "a recorded score is a whole number, not {text!r}", text=text)))
+                self._sync()
+                return False
+        return self.apply(lambda e: e.set_record(name, value))
+
+    def new_table(self, map_name: str, names: list[str], tiles: dict[str, str] | None = None) -> bool:
+        """A fresh pad for another table (a refusal, e.g. a player count the map does not allow, changes nothing)."""
+        try:
+            entries = PadEntries.new(map_name, names, tiles)
+        except cc.ConcordiaError as err:
+            self.message.value = explanation_html(err)
+            return False
+        self.load_entries(entries)
+        return True
+
+    def load_entries(self, entries: PadEntries) -> None:
+        self.entries = entries
+        self.current = entries.names[0]
+        self.message.value = ""
+        self.count_choice.value = len(entries.players)
+        self._show_form()
+        for box, name in zip(self.name_boxes, entries.names, strict=False):
+            box.value = name
+        self._build()
+        self.children = self._children()
+        self._sync()
+
+    def load_text(self, text: str) -> None:
+        """Entries from a saved pad, or the table of a saved box guide (map, players, city tiles);
+        a bad file raises cc.RecordError (a plain sentence) and nothing changes."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError:
+            data = None
+        if isinstance(data, dict) and data.get("format") == "concordia-table":
+            from .boxguide import Table
+            table = Table.from_json(text)
+            self.load_entries(PadEntries.new(table.map, table.turn_order(), table.tiles))
+            return
+        self.load_entries(PadEntries.from_json(text))
+
+    # --- showing the entries -----------------------------------------------------------------------------
+    def totals(self) -> dict[str, int]:
+        """Each player's total (the engine's), once the tiles are entered."""
+        return {b.player: b.total for b in self.entries.breakdowns()}
+
+    def _sync(self) -> None:
+        """Show the entries in every input (without hearing the inputs change)."""
+        if self._syncing:
+            return
+        self._syncing = True
+        try:
+            self._sync_inputs()
+        finally:
+            self._syncing = False
+
+    def _sync_inputs(self) -> None:
+        e, p = self.entries, self.player
+        index = e.names.index(self.current)
+        self.who.value = self.current
+        self.tile_entry.show(e.tiles, e.board_tiles)
+        self.tiles_section.selected_index = None if e.tiles_complete else 0
+        for key, counter in self.card_counters.items():
+            counter.value = p.held(e.kind(key))
+        notes = {}
+        for city in cc.load_map(e.map).cities:
+            others = [q.name for q in e.players if city in q.houses and q.name != self.current]
+            if others:
+                notes[city] = cc.listing(others)
+        self.city_checks.set_tiles(e.board_tiles, notes)
+        self.city_checks.value = tuple(p.houses)
+        for good, counter in self.goods.items():
+            counter.value = p.goods[good]
+        self.slots.value = escape(cc._(
+            "{used} of {slots} slots used: {goods} and {waiting} waiting colonists", used=p.slots_used(),
+            slots=cc.CONSTANTS.storehouse_slots, goods=cc.goods_text(p.goods), waiting=p.waiting()))
+        self.coins.value = p.coins
+        for kind, counter in self.colonists.items():
+            counter.value = p.colonists(kind)
+        self.concordia.value = e.concordia or ""
+        self.praefectus.value = e.praefectus
+        for name, box in self.records.items():
+            record = e.player(name).record
+            box.value = "" if record is None else str(record)
+        prizes = e.prizes()
+        self.prizes.value = "" if prizes is None else escape(cc.listing(
+            cc.n_("{player} {n} coin", "{player} {n} coins", coins, player=name)
+            for name, coins in zip(e.names, prizes, strict=True))) + " (R-MID-3)"
+        self.results.value = results_html(e)
+        self._show_board(index)
+
+    def _show_board(self, index: int) -> None:
+        e = self.entries
+        if not e.tiles_complete:
+            self.picture.value = board_picture(e)
+            self.map_box.children = (self.picture,)
+            return
+        state = e.state()
+        if self.view is None or self._view_map != e.map:
+            self.view = self.view_factory(state)
+            self._view_map = e.map
+            self.map_connected = connect_map(self.view, self._guard(lambda city: self.toggle_house(city)))
+        show_board(self.view, state, cc.load_map(e.map).cities, self.player.houses)
+        self.map_box.children = (self.view,)
+
+
+def _colonist_label(kind: str) -> str:
+    return cc._("land colonists") if kind == "land" else cc._("sea colonists")
