@@ -1,0 +1,189 @@
+"""The box guide: the set-up steps of the physical box for a map and a player count, every number from the
+engine's data (shown by changing the data and watching the text follow), the city tiles a group drew
+checked against the box and mirrored in a game (bonus tiles by R-SETUP-3), tick boxes, the printable
+sheet, saving the table by name."""
+from __future__ import annotations
+
+import base64
+import dataclasses
+import json
+import re
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+import concordia_core as cc
+from widgets.realtable import boxguide as bg
+from widgets.realtable.guideview import BoxGuide
+
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
+ITALIA = {
+    "BAVZANVM": "wine", "AQVILEIA": "cloth", "VERONA": "tools", "COMVM": "brick", "SEGVSIO": "food",
+    "GENVA": "brick", "NICAEA": "food", "MVTINA": "food", "RAVENNA": "food", "FLORENTIA": "cloth", "COSA": "brick",
+    "ALERIA": "wine", "OLBIA": "brick", "ANCONA": "wine", "SPOLETVM": "brick", "HADRIA": "tools",
+    "CASINVM": "tools", "NEAPOLIS": "tools", "LVCERIA": "food", "BRVNDISIVM": "food", "POTENTIA": "brick",
+    "CROTON": "wine", "MESSANA": "brick", "PANORMVS": "cloth", "SYRACVSAE": "tools",
+}
+
+
+@pytest.fixture(autouse=True)
+def saves_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("CONCORDIA_SAVES", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
+def step(steps: list[bg.Step], key: str) -> bg.Step:
+    return next(s for s in steps if s.key == key)
+
+
+def words(s: bg.Step) -> str:
+    return " ".join(s.text + s.items)
+
+
+def test_four_player_imperium_steps_by_seat() -> None:
+    table = bg.Table.make("imperium", ["Aiko", "Ben", "Chloe", "Dario"], "Ben")
+    steps = bg.setup_steps(table)
+    assert [s.key for s in steps] == ["board", "tiles-A", "tiles-B", "tiles-C", "tiles-D", "reveal", "bonus", "decks",
+                                      "display", "pieces", "storehouse", "rome", "coins", "praefectus"]
+    # decks I-IV with 4 players: 8 + 7 + 6 + 5 = 26 cards; deck V stays in the box (R-SETUP-5)
+    assert "Keep decks I, II, III and IV: 26 cards." in words(step(steps, "decks"))
+    assert "Put deck V back in the box." in words(step(steps, "decks"))
+    assert "deck I: 8 cards" in step(steps, "decks").items
+    # Ben starts; clockwise Chloe, Dario, Aiko; coins 5, 6, 7, 8 (R-SETUP-8)
+    assert step(steps, "coins").items == ("Ben: 5 coins", "Chloe: 6 coins", "Dario: 7 coins", "Aiko: 8 coins")
+    assert "Ben starts; play goes clockwise: Ben → Chloe → Dario → Aiko." in words(step(steps, "coins"))
+    # the player before the first player takes the Praefectus Magnus
+    assert words(step(steps, "praefectus")).startswith("Aiko takes the Praefectus Magnus card")
+    # D tiles: 5, one of each good, on Imperium's 5 D cities (R-SETUP-2)
+    d = words(step(steps, "tiles-D"))
+    assert "Take the 5 city tiles with the letter D (1 brick + 1 food + 1 tools + 1 wine + 1 cloth)" in d
+    assert "ITALIA: NOVARIA, AQVILEIA and SYRACVSAE" in d
+    assert "HELLAS: DYRRHACHIVM and ATHENAE" in d
+    assert "Put the" not in words(step(steps, "reveal"))      # Imperium uses every letter
+
+
+def test_italia_puts_the_d_tiles_back_and_two_players_keep_two_decks() -> None:
+    steps = bg.setup_steps(bg.Table.make("italia", ["Aiko", "Ben"]))
+    assert "tiles-D" not in [s.key for s in steps]
+    assert "Put the D tiles back in the box: the Italia map has no city with that letter." in words(
+        step(steps, "reveal"))
+    assert "Keep decks I and II: 15 cards." in words(step(steps, "decks"))
+    assert "Put decks III, IV and V back in the box." in words(step(steps, "decks"))
+    assert "Into each storehouse: 1 brick + 2 food + 1 tools + 1 wine + 1 cloth, and the colonists not placed in Rome " \
+           "(2 land, 2 sea)." in words(step(steps, "storehouse"))
+    assert "That fills 10 of the 12 slots; 2 stay free." in words(step(steps, "storehouse"))
+    assert "With 2 players you could also play on" not in words(step(steps, "board"))
+
+
+def test_every_number_comes_from_the_game_data(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Change the rule constants and the steps follow: no number is written into the guide."""
+    changed = dataclasses.replace(cc.CONSTANTS, houses_per_player=14, colonists_per_kind=4, concordia_points=9,
+                                  display_slot_extra=cc.CONSTANTS.display_slot_extra[:6], storehouse_slots=13)
+    monkeypatch.setattr(cc, "CONSTANTS", changed)
+    steps = bg.setup_steps(bg.Table.make("italia", ["Aiko", "Ben", "Chloe"]))
+    assert "15 houses" not in words(step(steps, "pieces"))
+    assert "14 houses, 4 land and 4 sea colonists" in words(step(steps, "pieces"))
+    assert "Concordia card (9 points)" in words(step(steps, "display"))
+    assert "Turn the top 6 cards face up" in words(step(steps, "display"))
+    assert "of the 13 slots" in words(step(steps, "storehouse"))
+
+
+def test_entered_tiles_give_the_bonus_tiles_and_a_mirrored_game() -> None:
+    table = bg.Table.make("italia", ["Aiko", "Ben", "Chloe"], "Chloe", ITALIA)
+    bonus = step(bg.setup_steps(table), "bonus").items
+    # VMBRIA: ANCONA wine (6), SPOLETVM brick (3), HADRIA tools (5): the wine tile (R-SETUP-3)
+    assert "VMBRIA: wine (its cities: ANCONA wine, SPOLETVM brick and HADRIA tools)" in bonus
+    # AEMILIA: two food cities: food
+    assert "AEMILIA: food (its cities: MVTINA food and RAVENNA food)" in bonus
+    game = table.game()
+    assert dict(game.state.city_goods) == ITALIA
+    assert game.state.bonus_goods["VMBRIA"] == "wine"
+    assert game.state.bonus_goods["ETRVRIA"] == "cloth"
+    assert [p.name for p in game.state.players] == ["Chloe", "Aiko", "Ben"]
+    assert game.state.praefectus_magnus == "Ben"
+
+
+def test_guide_widget_tiles_refusal_fill_in_and_mirror() -> None:
+    guide = BoxGuide()
+    assert guide.choose("italia", ["Aiko", "Ben", "Chloe"], "Aiko")
+    guide.tile_entry.choose("BAVZANVM", "cloth")
+    before = guide.table
+    guide.tile_entry.choose("AQVILEIA", "cloth")
+    assert guide.table == before
+    assert "R-SETUP-2" in guide.message.value
+    assert "the box holds 1 cloth tile with the letter A, but 2 cities show one" in guide.message.value
+    assert guide.tile_entry.buttons["AQVILEIA"].value == ""
+    guide.tile_entry.choose("BAVZANVM", None)
+    for city, good in ITALIA.items():
+        if city not in guide.table.board_tiles:
+            guide.tile_entry.choose(city, good)
+    assert guide.table.board_tiles == ITALIA
+    assert len(guide.table.tiles) < len(ITALIA)       # the last tile of each letter was filled in
+    assert guide.mirror_box.children, "the mirrored table is shown once every tile is known"
+    assert dict(guide.game().state.city_goods) == ITALIA
+
+
+def test_guide_ticks_save_and_load_by_name() -> None:
+    guide = BoxGuide()
+    guide.choose("imperium", ["Aiko", "Ben", "Chloe", "Dario"], "Ben")
+    guide.rows[0].tick.value = True
+    guide.rows[7].tick.value = True
+    assert guide.table.done == {"board", "decks"}
+    assert "2 of 14 steps done" in guide.progress.value
+    assert guide.savebox.save("our box")
+    other = BoxGuide()
+    assert other.savebox.load("our box")
+    assert other.table == guide.table
+    assert other.rows[7].tick.value is True
+    assert other.map_choice.value == "imperium"
+    assert other.first_choice.value == "Ben"
+
+
+def test_guide_refuses_a_map_the_player_count_does_not_allow_and_keeps_the_table() -> None:
+    guide = BoxGuide()
+    before = guide.table
+    assert not guide.choose("italia", ["A", "B", "C", "D", "E"])
+    assert "R-SETUP-1" in guide.message.value
+    assert guide.table == before
+    guide.count_choice.value = 5                      # the form offers only the maps for 5 players
+    assert guide.map_choice.options == (("Imperium", "imperium"),)
+    assert guide.table.map == "imperium"
+    assert len(guide.table.seating) == 5
+
+
+def test_printable_sheet_is_a_whole_page_with_a_picture_for_every_step() -> None:
+    guide = BoxGuide(bg.Table.make("italia", ["Aiko", "Ben"], None, ITALIA, ["board"]))
+    text = guide.printable()
+    assert text.startswith("<!DOCTYPE html>")
+    assert "<script" not in text
+    steps = re.findall(r"<div class='cc-step' data-step='([^']+)'", text)
+    assert steps == [s.key for s in bg.setup_steps(guide.table)]
+    for block in text.split("<div class='cc-step'")[1:]:
+        svg = block[block.index("<svg"): block.index("</svg>") + 6]
+        ET.fromstring(svg)                                   # each picture is well-formed inline SVG
+    assert "☑ 1. The board" in text
+    assert "☐ 2. City tiles A" in text
+    href = re.search(r"href='data:text/html;charset=utf-8;base64,([^']+)'", guide.link.value)
+    assert href, guide.link.value
+    assert base64.b64decode(href.group(1)).decode("utf-8") == text
+    assert "download='concordia-setup-italia-2.html'" in guide.link.value
+
+
+def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
+    good = bg.Table.make("italia", ["Aiko", "Ben"], None, ITALIA).to_json()
+    assert bg.Table.from_json(good).board_tiles == ITALIA
+    for text, expected in [("not json", "not JSON"), ('{"format": "concordia-scoring-pad"}', "not a saved table"),
+                           (good.replace('"AQVILEIA": "cloth"', '"AQVILEIA": "wine"'), "wine tile"),
+                           (good.replace('"first_player": "Aiko"', '"first_player": "Zoe"'), "first player")]:
+        with pytest.raises(cc.RecordError, match=expected):
+            bg.Table.from_json(text)
+    guide = BoxGuide()
+    before = guide.table
+    from widgets import saves
+    saves.write("broken", json.dumps({"format": "concordia-table", "version": 1, "map": "italia",
+                                      "seating": "Aiko"}))
+    assert not guide.savebox.load("broken")
+    assert "seating must be a list of names" in guide.savebox.status.value
+    assert guide.table == before
