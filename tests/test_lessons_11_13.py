@@ -1,6 +1,6 @@
 """Chapters 11-13: each exercise checker accepts the right answer (worked out by hand from the position,
-in the comments) and names the typical mistakes; the exercise widgets build; the chapter 13 explorer
-shows the points of the position it builds."""
+in the comments) and names the typical mistakes; the exercise widgets build. (The scoring explorer's
+tests are in test_explorer.py.)"""
 from __future__ import annotations
 
 import pytest
@@ -9,7 +9,6 @@ import concordia_core as cc
 from widgets.exercise import Exercise
 from widgets.lessons import ch12_scoring as ch11
 from widgets.lessons import ch13_end as ch12
-from widgets.lessons import ch14_explorer as ch13
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -183,102 +182,10 @@ def test_ch12_first_game_intermediate_scoring_pays_2_1_1_and_is_not_added() -> N
     for step in ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA",
                  "build NEAPOLIS", "build SPOLETVM", "play TRIBUNE", "done", "play TRIBUNE", "done", "play TRIBUNE"]:
         game.play(step)
-    # Aiko (as in test_ch13_plan_from_state_scores_like_the_real_game): Vesta 1 + Jupiter 2 + Saturnus 4
+    # Aiko (as in test_explorer.py, test_ch13_plan_from_state_scores_like_the_real_game): Vesta 1 + Jupiter 2 + Saturnus 4
     # + Mercurius 4 + Mars 4 = 15; Ben (6 coins) and Chloe (7 coins) with the setup goods (29): Vesta 3
     # + Mars 4 = 7 each. Prizes 2 to the first, 1 to each of the two tied second.
     assert game.state.mid_scores == (15, 7, 7)
     assert game.state.mid_payout == (2, 1, 1)
     # not added: Aiko's 2 prize coins only lift Vesta to (3 + 17)//10 = 2, so 15 - 1 + 2 = 16
     assert cc.score(game.state, "Aiko").total == 16
-
-
-# --- chapter 13 -------------------------------------------------------------------------------------
-
-
-# Italia seed 7 city goods used below: FLORENTIA cloth (Etruria), COSA brick (Etruria), NEAPOLIS tools
-# (Campania), AQVILEIA cloth (Venetia), PANORMVS cloth (Sicilia), ANCONA wine (Umbria).
-# The starting cards: Vesta 1, Jupiter 2, Saturnus 2, Mercurius 1, Mars 1; the setup goods are worth 29.
-
-
-def test_ch13_explorer_scores_follow_the_controls_when_driven_through_value() -> None:
-    explorer = ch13.ScoreExplorer("A")
-    # setup: Vesta (5 + 29)//10 = 3, Mars 1 card x 2 x 2 colonists = 4 -> 7
-    assert explorer.total == 7
-    explorer.houses.value = ("FLORENTIA", "NEAPOLIS", "COSA")
-    explorer.cards["jupiter"].value = 3
-    explorer.specialists.value = ("WEAVER-II",)
-    explorer.colonists.value = 4
-    explorer.coins.value = 20
-    explorer.concordia.value = True
-    # Vesta (20 + 29)//10 = 4; Jupiter 3 cards x 2 non-brick houses = 6; Saturnus 2 cards x 2 provinces
-    # (Etruria, Campania) = 4; Mercurius 1 card x 2 x 3 kinds (cloth, tools, brick) = 6; Mars 1 x 2 x 4 = 8;
-    # Minerva Weaver 5 x 1 cloth house = 5; Concordia 7 -> 40
-    assert explorer.breakdown.by_god() == {"vesta": 4, "jupiter": 6, "saturnus": 4, "mercurius": 6, "mars": 8,
-                                           "minerva": 5, "concordia": 7}
-    assert explorer.total == 40
-    assert "40 points" in explorer.view.value
-
-
-def test_ch13_explorer_reports_an_impossible_position_instead_of_a_score() -> None:
-    explorer = ch13.ScoreExplorer("A")
-    explorer.goods["food"].value = 12
-    assert explorer.breakdown is None
-    assert "R-STORE-1" in (explorer.error or "")
-    assert "not a possible position" in explorer.view.value
-    explorer.goods["food"].value = 2
-    assert explorer.total == 7
-    assert explorer.error is None
-
-
-def test_ch13_plan_from_state_scores_like_the_real_game() -> None:
-    game = cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
-    for step in ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA",
-                 "build NEAPOLIS", "build SPOLETVM"]:
-        game.play(step)
-    plan = ch13.plan_from_state(game.state, "Aiko")
-    # Aiko paid 1 brick + 1 tools + 3 coins for NEAPOLIS (tools) and 1 food + 1 coin for SPOLETVM (brick):
-    # 5 - 4 = 1 coin, and 1 food + 1 wine + 1 cloth = 4 + 6 + 7 = 17 left -> Vesta (1 + 17)//10 = 1;
-    # Jupiter 2 cards x 1 non-brick house = 2; Saturnus 2 cards x 2 provinces (Campania, Umbria) = 4;
-    # Mercurius 1 x 2 x 2 kinds = 4; Mars 1 x 2 x 2 colonists = 4 -> 15
-    by_hand = {"vesta": 1, "jupiter": 2, "saturnus": 4, "mercurius": 4, "mars": 4, "minerva": 0, "concordia": 0}
-    assert cc.score(game.state, "Aiko").by_god() == by_hand
-    assert ch13.plan_score(plan).by_god() == by_hand
-
-
-def test_ch13_comparison_follows_both_explorers() -> None:
-    compare = ch13.PlanComparison()
-    compare.b.houses.value = ("FLORENTIA",)
-    # plan B: Vesta 3 + Jupiter 2 x 1 + Saturnus 2 x 1 + Mercurius 2 x 1 + Mars 4 = 13 (plan A: 7)
-    assert "<th style='padding:2px 8px;border:1px solid #ccc;text-align:right'>13</th>" in compare.summary.value
-    assert "Plan B scores 6 more" in compare.summary.value
-    assert "Plan B scores" in compare.summary.value
-
-
-def test_ch13_plan_checker_accepts_a_plan_over_target_and_rejects_broken_limits_and_short_plans() -> None:
-    good = ch13.Plan(houses=("AQVILEIA", "FLORENTIA", "PANORMVS", "ANCONA", "NEAPOLIS"), colonists=2,
-                     specialists=("WEAVER-II",), coins=10)
-    # Vesta (10 + 29)//10 = 3; Jupiter 2 x 5 = 10; Saturnus 2 x 5 provinces = 10; Mercurius 2 x 3 kinds
-    # (cloth, wine, tools) = 6; Mars 2 x 2 = 4; Minerva Weaver 5 x 3 cloth houses = 15 -> 48
-    assert ch13.plan_score(good).total == 48
-    assert ch13.TARGET == 45
-    assert ch13.check_plan(good)
-    too_many = ch13.check_plan(ch13.Plan(houses=tuple(c for _, c in ch13.city_options()[:6])))
-    assert not too_many
-    assert "6 houses" in too_many.message
-    bought = ch13.check_plan(ch13.Plan(houses=good.houses, specialists=("WEAVER-II", "VINTNER-II")))
-    assert not bought
-    assert "cards for sale" in bought.message
-    short = ch13.check_plan(ch13.Plan())
-    assert not short
-    assert "short of" in short.message
-    impossible = ch13.check_plan(ch13.Plan(goods={"food": 12}))
-    assert not impossible
-    assert "not a possible position" in impossible.message
-
-
-def test_ch13_make_plan_exercise_checks_the_explorer_plan() -> None:
-    exercise = ch13.make_plan_exercise()
-    assert not exercise.check()
-    exercise.explorer.plan = ch13.Plan(houses=("AQVILEIA", "FLORENTIA", "PANORMVS", "ANCONA", "NEAPOLIS"),
-                                       specialists=("WEAVER-II",), coins=10)
-    assert exercise.check()

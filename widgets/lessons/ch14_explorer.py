@@ -1,9 +1,14 @@
-"""Chapter 13: a scoring explorer. Build a position from controls, watch every god's points follow.
+"""Chapter 13 (notebook 14): a scoring explorer. Build a position from controls, watch every god's points follow.
 
 A `Plan` is what the learner sets: houses (cities), colonists on the map, how many cards of each god,
 the specialists, coins, goods and the Concordia card. `plan_scenario(plan)` turns it into a
 `cc.Scenario` on the Italia map (seed 7); every number shown comes from `cc.score` of that position.
-`ScoreExplorer` is the widget for one plan; `PlanComparison` puts two side by side.
+`ScoreExplorer` is the widget for one plan, with the same inputs as the scoring pad: houses by clicking
+the cities on the board or ticking them in lists grouped by province, counts with - and + buttons.
+`PlanComparison` puts two side by side.
+
+Each function the chapter's cells call (`explorer`, `from_game`, `comparison`, ...) builds its own
+position, so any cell runs again, or alone, and shows what its text describes.
 """
 from __future__ import annotations
 
@@ -14,17 +19,19 @@ from types import MappingProxyType
 from typing import Any
 
 import ipywidgets as ipw
+import traitlets
 
 import concordia_core as cc
 
+from ..errors import ErrorLog, explanation_html, guarded
 from ..exercise import Exercise, Verdict, right, wrong
+from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
+from . import replay
 
 MAP = "italia"
 SEED = 7
 PLAYER = "Aiko"
 PLAYERS = [PLAYER, "Ben"]            # a Scenario needs two players; the rival keeps the setup position
-GOD_LABELS = {"vesta": "Vesta", "jupiter": "Jupiter", "saturnus": "Saturnus", "mercurius": "Mercurius",
-              "mars": "Mars", "minerva": "Minerva", "concordia": "Concordia card"}
 CARD_GODS = ("vesta", "jupiter", "saturnus", "mercurius", "mars")   # counted per god; Minerva per specialist
 
 
@@ -41,7 +48,14 @@ def _pool() -> dict[str, tuple[str, ...]]:
 CARD_POOL = _pool()
 SPECIALISTS = tuple(c.id for c in cc.cards_for_sale() if c.god == "minerva")
 STARTING_COUNT = {g: sum(cc.card(c).god == g for c in cc.starting_hand()) for g in CARD_GODS}
-STARTING_GOODS = MappingProxyType({"brick": 1, "food": 2, "tools": 1, "wine": 1, "cloth": 1})
+STARTING_GOODS = MappingProxyType(dict(cc.CONSTANTS.starting_goods.to_json()))
+START_COINS = cc.CONSTANTS.starting_coins[0]
+MIN_COLONISTS = sum(cc.CONSTANTS.colonists_in_rome_at_start.values())
+MAX_COLONISTS = 2 * cc.CONSTANTS.colonists_per_kind
+
+
+def god_label(god: str) -> str:
+    return cc.god_name(god)
 
 
 @dataclass(frozen=True)
@@ -49,10 +63,10 @@ class Plan:
     """A position to score. `cards` counts cards per god (starting cards included); default: setup."""
 
     houses: tuple[str, ...] = ()
-    colonists: int = 2
+    colonists: int = MIN_COLONISTS
     cards: Mapping[str, int] = field(default_factory=lambda: dict(STARTING_COUNT))
     specialists: tuple[str, ...] = ()
-    coins: int = 5
+    coins: int = START_COINS
     goods: Mapping[str, int] = field(default_factory=lambda: dict(STARTING_GOODS))
     concordia: bool = False
 
@@ -62,8 +76,8 @@ class Plan:
         for god in CARD_GODS:
             n = int(self.cards.get(god, 0))
             if n > len(CARD_POOL[god]):
-                raise cc.InvalidAction(f"there are only {len(CARD_POOL[god])} {GOD_LABELS[god]} cards in the "
-                                       f"base game, not {n}")
+                raise cc.InvalidAction(cc._("there are only {n} {god} cards in the base game, not {wanted}",
+                                            n=len(CARD_POOL[god]), god=god_label(god), wanted=n))
             ids.extend(CARD_POOL[god][:n])
         return ids + list(self.specialists)
 
@@ -86,10 +100,12 @@ def plan_from_state(state: cc.GameState, player: str) -> Plan:
 def colonist_spots(n: int) -> list[tuple[str, str]]:
     """n colonists on the map, land and sea alternately, standing in Rome (Mars counts colonists on the
     map wherever they stand, R-SCORE-6); at most 3 of each kind (R-COLO-2)."""
-    if not 2 <= n <= 6:
-        raise cc.InvalidAction(f"a player has 2 to 6 colonists on the map: at least the land and the sea colonist "
-                               f"placed in Rome at setup (R-SETUP-7), at most 6 (R-COLO-2); not {n}")
-    return [("land" if k % 2 == 0 else "sea", "ROMA") for k in range(n)]
+    if not MIN_COLONISTS <= n <= MAX_COLONISTS:
+        raise cc.InvalidAction(cc._(
+            "a player has {low} to {high} colonists on the map: at least the land and the sea colonist placed in Rome "
+            "at setup (R-SETUP-7), at most {high} (R-COLO-2); not {n}", low=MIN_COLONISTS, high=MAX_COLONISTS, n=n))
+    rome = cc.load_map(MAP).rome
+    return [("land" if k % 2 == 0 else "sea", rome) for k in range(n)]
 
 
 def plan_scenario(plan: Plan) -> cc.Scenario:
@@ -106,12 +122,18 @@ def plan_score(plan: Plan) -> cc.ScoreBreakdown:
     return cc.score(plan_scenario(plan).build(), PLAYER)
 
 
+def table_goods() -> dict[str, str]:
+    """The city tiles of the chapter's table (Italia, seed 7)."""
+    return dict(cc.Scenario(MAP, PLAYERS, seed=SEED).build().city_goods)
+
+
 def city_options() -> list[tuple[str, str]]:
-    """(label, city) for every city but Rome, labelled with its good and province."""
+    """(label, city) for every city but Rome, labelled with its good and province, by province."""
     m = cc.load_map(MAP)
-    goods = cc.Scenario(MAP, PLAYERS, seed=SEED).build().city_goods
-    cities = sorted((c for c in m.cities if c != m.rome), key=lambda c: (m.province_of(c), c))
-    return [(f"{c.title()} · {goods[c]} · {m.province_of(c).title()}", c) for c in cities]
+    goods = table_goods()
+    cities = sorted(m.cities, key=lambda c: (m.province_of(c) or "", c))
+    return [(cc._("{city} · {good} · {province}", city=cc.city_name(c), good=cc.good_name(goods[c]),
+                  province=cc.province_name(m.province_of(c) or "")), c) for c in cities]
 
 
 def breakdown_html(breakdown: cc.ScoreBreakdown, title: str) -> str:
@@ -120,58 +142,110 @@ def breakdown_html(breakdown: cc.ScoreBreakdown, title: str) -> str:
     rows = "".join(f"<tr><td style='{cell}'>{escape(ln.label)}</td><td style='{cell}'>{escape(ln.how)}</td>"
                    f"<td style='{cell};text-align:right'><b>{ln.points}</b></td></tr>" for ln in breakdown.lines)
     return (f"<table style='border-collapse:collapse;font-size:90%'><caption style='text-align:left'>"
-            f"<b>{escape(title)}</b></caption>{rows}<tr><th style='{cell}' colspan='2'>Total</th>"
+            f"<b>{escape(title)}</b></caption>{rows}<tr><th style='{cell}' colspan='2'>{escape(cc._('Total'))}</th>"
             f"<th style='{cell};text-align:right;font-size:115%'>{breakdown.total}</th></tr></table>")
+
+
+class SpecialistChecks(ipw.VBox):
+    """A checkbox per specialist, with what it scores; `.value` (observable) is the tuple of ticked card ids."""
+
+    value = traitlets.Tuple()
+
+    def __init__(self, value: tuple[str, ...] = (), **kwargs: Any) -> None:
+        self._quiet = False
+        self.boxes = {}
+        for sid in SPECIALISTS:
+            spec = cc.card(sid)
+            label = cc._("{card}: {points} per house in a {good} city", card=cc.term("card", spec.name.upper()),
+                         points=spec.points_per_house, good=cc.good_name(spec.good or ""))
+            box = ipw.Checkbox(value=sid in value, description=label, indent=False, layout=ipw.Layout(width="auto"))
+            box.observe(self._clicked, names="value")
+            self.boxes[sid] = box
+        super().__init__(children=list(self.boxes.values()), **kwargs)
+        self.value = tuple(value)
+
+    def _clicked(self, _change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._quiet = True
+            try:
+                self.value = tuple(s for s, b in self.boxes.items() if b.value)
+            finally:
+                self._quiet = False
+
+    @traitlets.observe("value")
+    def _show(self, change: dict[str, Any]) -> None:
+        if self._quiet:
+            return
+        self._quiet = True
+        try:
+            for sid, box in self.boxes.items():
+                box.value = sid in change["new"]
+        finally:
+            self._quiet = False
+
+
+def _default_board(state: cc.GameState) -> Any:
+    from ..board import MapView
+    return MapView(state)
 
 
 class ScoreExplorer(ipw.VBox):
     """Controls for a Plan and its live score. `.plan`, `.state`, `.breakdown` read the current position;
-    `.error` holds the reason if the controls describe an impossible position (then `.breakdown` is None)."""
+    `.error` holds the reason if the controls describe an impossible position (then `.breakdown` is None).
+    With `board`, the position is drawn and a click on a city adds or removes a house there."""
 
-    def __init__(self, title: str = "Plan", plan: Plan | None = None, **kwargs: Any) -> None:
+    def __init__(self, title: str | None = None, plan: Plan | None = None, *, board: bool = True,
+                 view_factory: Callable[[cc.GameState], Any] | None = None, **kwargs: Any) -> None:
         plan = plan or Plan()
-        self.title = title
-        small = ipw.Layout(width="160px")
-        style = {"description_width": "75px"}
-        self.houses = ipw.SelectMultiple(options=city_options(), value=tuple(plan.houses), rows=9,
-                                         description="Houses", layout=ipw.Layout(width="310px"), style=style)
-        self.colonists = ipw.BoundedIntText(value=plan.colonists, min=2, max=6, description="Colonists",
-                                            layout=small, style=style)
-        self.cards = {g: ipw.BoundedIntText(value=int(plan.cards.get(g, 0)), min=STARTING_COUNT[g],
-                                            max=len(CARD_POOL[g]),
-                                            description=GOD_LABELS[g], layout=small, style=style)
-                      for g in CARD_GODS}
-        self.specialists = ipw.SelectMultiple(
-            options=[(f"{cc.card(s).name} · {cc.card(s).points_per_house} per {cc.card(s).good} house", s)
-                     for s in SPECIALISTS],
-            value=tuple(plan.specialists), rows=5, description="Minerva", layout=ipw.Layout(width="310px"),
-            style=style)
-        self.coins = ipw.BoundedIntText(value=plan.coins, min=0, max=999, description="Coins", layout=small,
-                                        style=style)
-        self.goods = {g: ipw.BoundedIntText(value=int(plan.goods.get(g, 0)), min=0, max=12,
-                                            description=g.title(), layout=small, style=style) for g in cc.GOODS}
-        self.concordia = ipw.Checkbox(value=plan.concordia, indent=False,
-                                      description=f"Concordia card ({cc.CONSTANTS.concordia_points})")
+        self.title = title if title is not None else cc._("Plan")
+        self.error_log = ErrorLog()
+        self.houses = CityChecks(MAP, table_goods(), value=plan.houses)
+        self.colonists = Counter(escape(cc._("Colonists on the map")), plan.colonists, MIN_COLONISTS, MAX_COLONISTS,
+                                 label_width="150px")
+        self.cards = {g: Counter(escape(god_label(g)), int(plan.cards.get(g, 0)), STARTING_COUNT[g],
+                                 len(CARD_POOL[g]), label_width="90px") for g in CARD_GODS}
+        self.specialists = SpecialistChecks(tuple(plan.specialists))
+        self.coins = ipw.BoundedIntText(value=plan.coins, min=0, max=999, description=cc._("Coins"),
+                                        layout=ipw.Layout(width="160px"))
+        self.goods = {g: Counter(escape(cc.good_name(g)), int(plan.goods.get(g, 0)), 0, cc.CONSTANTS.storehouse_slots,
+                                 label_width="70px") for g in cc.GOODS}
+        self.concordia = ipw.Checkbox(value=plan.concordia, indent=False, description=cc._(
+            "Concordia card ({points} points)", points=cc.CONSTANTS.concordia_points))
         self.view = ipw.HTML()
+        self.board: Any = None
         self._listeners: list[Callable[[ScoreExplorer], None]] = []
         self.state: cc.GameState | None = None
         self.breakdown: cc.ScoreBreakdown | None = None
         self.error: str | None = None
         for w in self.controls():
-            w.observe(lambda _change: self.refresh(), names="value")
-        column = ipw.Layout(margin="0 8px 0 0")
-        left = ipw.VBox([ipw.HTML(f"<b>{escape(title)}</b>"), self.houses, self.specialists, self.concordia],
+            w.observe(guarded(lambda _change: self.refresh(), self.error_log), names="value")
+        column = ipw.Layout(margin="0 12px 0 0")
+        left = ipw.VBox([ipw.HTML(f"<i>{escape(cc._('cards per god'))}</i>"), *self.cards.values(),
+                         ipw.HTML(f"<i>{escape(cc.god_name('minerva'))}</i>"), self.specialists, self.concordia],
                         layout=column)
-        middle = ipw.VBox([ipw.HTML("<i>cards per god</i>"), *self.cards.values(), self.colonists],
-                          layout=column)
-        right_col = ipw.VBox([ipw.HTML("<i>wealth</i>"), self.coins, *self.goods.values()])
-        super().__init__(children=[ipw.HBox([left, middle, right_col], layout=ipw.Layout(flex_flow="row wrap")),
-                                   self.view], **kwargs)
+        right_col = ipw.VBox([ipw.HTML(f"<i>{escape(cc._('wealth and colonists'))}</i>"), self.coins,
+                              *self.goods.values(), self.colonists], layout=column)
+        pieces: list[ipw.Widget] = [ipw.HTML(f"<b>{escape(self.title)}</b>")]
+        if board:
+            self.board = (view_factory or _default_board)(plan_scenario(Plan()).build())
+            connect_map(self.board, guarded(self.toggle_house, self.error_log))
+            pieces.append(ipw.Box([self.board], layout=ipw.Layout(max_width="760px")))
+        houses = ipw.VBox([ipw.HTML(f"<i>{escape(cc._('houses: click a city on the board, or tick it here'))}</i>"),
+                           self.houses])
+        pieces += [ipw.HBox([left, right_col, self.view], layout=ipw.Layout(flex_flow="row wrap")), houses,
+                   self.error_log]
+        super().__init__(children=pieces, **kwargs)
         self.refresh()
 
     def controls(self) -> list[ipw.Widget]:
         return [self.houses, self.colonists, *self.cards.values(), self.specialists, self.coins,
                 *self.goods.values(), self.concordia]
+
+    def toggle_house(self, city: str) -> None:
+        """Add a house in `city`, or take it away (a click on the board)."""
+        houses = set(self.houses.value)
+        houses ^= {city}
+        self.houses.value = tuple(sorted(houses))
 
     @property
     def plan(self) -> Plan:
@@ -203,11 +277,14 @@ class ScoreExplorer(ipw.VBox):
             self.state = plan_scenario(self.plan).build()
         except cc.ConcordiaError as err:
             self.state, self.breakdown, self.error = None, None, str(err)
-            self.view.value = (f"<div style='color:#b2182b'><b>{escape(self.title)}: not a possible position.</b> "
-                               f"{escape(str(err))}</div>")
+            title = cc._("{title}: not a possible position.", title=self.title)
+            self.view.value = (f"<div style='color:#b2182b'><b>{escape(title)}</b> {escape(str(err))}</div>")
         else:
             self.breakdown, self.error = cc.score(self.state, PLAYER), None
-            self.view.value = breakdown_html(self.breakdown, f"{self.title}: {self.breakdown.total} points")
+            self.view.value = breakdown_html(self.breakdown, cc.n_("{title}: {n} point", "{title}: {n} points",
+                                                                   self.breakdown.total, title=self.title))
+            if self.board is not None:
+                show_board(self.board, self.state, cc.load_map(MAP).cities, self.houses.value)
         for callback in self._listeners:
             callback(self)
 
@@ -219,37 +296,84 @@ class ScoreExplorer(ipw.VBox):
 def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
     """Points per god of two plans side by side, with the difference."""
     if a.breakdown is None or b.breakdown is None:
-        return "<i>Fix the impossible plan to compare.</i>"
+        return f"<i>{escape(cc._('Fix the impossible plan to compare.'))}</i>"
     ga, gb = a.breakdown.by_god(), b.breakdown.by_god()
     cell = "padding:2px 8px;border:1px solid #ccc;text-align:right"
-    rows = "".join(f"<tr><th style='{cell};text-align:left'>{GOD_LABELS[g]}</th><td style='{cell}'>{ga[g]}</td>"
+    rows = "".join(f"<tr><th style='{cell};text-align:left'>{escape(god_label(g))}</th><td style='{cell}'>{ga[g]}</td>"
                    f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{gb[g] - ga[g]:+d}</td></tr>"
                    for g in [*cc.GODS, "concordia"])
     ta, tb = a.breakdown.total, b.breakdown.total
-    verdict = ("the two plans score the same" if ta == tb else
-               f"{escape(a.title if ta > tb else b.title)} scores {abs(ta - tb)} more")
-    return (f"<table style='border-collapse:collapse'><tr><th style='{cell}'>God</th>"
+    verdict = (cc._("the two plans score the same") if ta == tb else
+               cc._("{plan} scores {n} more", plan=a.title if ta > tb else b.title, n=abs(ta - tb)))
+    return (f"<table style='border-collapse:collapse'><tr><th style='{cell}'>{escape(cc._('God'))}</th>"
             f"<th style='{cell}'>{escape(a.title)}</th><th style='{cell}'>{escape(b.title)}</th>"
-            f"<th style='{cell}'>B − A</th></tr>{rows}<tr><th style='{cell};text-align:left'>Total</th>"
-            f"<th style='{cell}'>{ta}</th><th style='{cell}'>{tb}</th><th style='{cell}'>{tb - ta:+d}</th></tr>"
-            f"</table><p>{verdict}.</p>")
+            f"<th style='{cell}'>{escape(cc._('B − A'))}</th></tr>{rows}<tr><th style='{cell};text-align:left'>"
+            f"{escape(cc._('Total'))}</th><th style='{cell}'>{ta}</th><th style='{cell}'>{tb}</th>"
+            f"<th style='{cell}'>{tb - ta:+d}</th></tr></table><p>{escape(verdict)}.</p>")
 
 
 class PlanComparison(ipw.VBox):
     """Two explorers side by side and a table comparing their points god by god."""
 
     def __init__(self, a: Plan | None = None, b: Plan | None = None, **kwargs: Any) -> None:
-        self.a = ScoreExplorer("Plan A", a, layout=ipw.Layout(margin="0 16px 8px 0"))
-        self.b = ScoreExplorer("Plan B", b, layout=ipw.Layout(margin="0 16px 8px 0"))
+        self.a = ScoreExplorer(cc._("Plan A"), a, board=False, layout=ipw.Layout(margin="0 16px 8px 0"))
+        self.b = ScoreExplorer(cc._("Plan B"), b, board=False, layout=ipw.Layout(margin="0 16px 8px 0"))
         self.summary = ipw.HTML()
         for side in (self.a, self.b):
             side.on_change(lambda _e: self.refresh())
-        wrap = ipw.Layout(flex_flow="row wrap")
-        super().__init__(children=[self.summary, ipw.HBox([self.a, self.b], layout=wrap)], **kwargs)
+        super().__init__(children=[self.summary, self.a, self.b], **kwargs)
         self.refresh()
 
     def refresh(self) -> None:
         self.summary.value = compare_html(self.a, self.b)
+
+
+# --- the chapter's cells: each builds its own position ----------------------------------------------------
+THREE_HOUSES = Plan(houses=("COSA", "FLORENTIA", "NEAPOLIS"))
+THIRD_JUPITER = Plan(houses=("COSA", "FLORENTIA", "NEAPOLIS"), cards={**STARTING_COUNT, "jupiter": 3})
+TOO_MUCH_FOOD = Plan(goods={**STARTING_GOODS, "food": 12})
+WORKED_EXAMPLE = Plan(houses=("ANCONA", "CROTON", "FLORENTIA", "HADRIA", "NEAPOLIS"), colonists=3)   # R-SCORE-8
+SPREAD = Plan(houses=("AQVILEIA", "FLORENTIA", "LVCERIA", "NEAPOLIS", "NICAEA", "ANCONA"), colonists=3,
+              cards={**STARTING_COUNT, "jupiter": 4})
+CLOTH_AND_WINE = Plan(houses=("AQVILEIA", "FLORENTIA", "PANORMVS", "ALERIA", "ANCONA", "CROTON"), colonists=3,
+                      specialists=("WEAVER-II", "VINTNER-II"))
+GAME_STEPS = ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA", "build NEAPOLIS",
+              "build SPOLETVM", "play MERCATOR", "done"]
+
+
+def explorer(plan: Plan | None = None, title: str | None = None) -> ScoreExplorer:
+    """An explorer of Aiko's position, starting from `plan` (default: the setup)."""
+    return ScoreExplorer(title if title is not None else PLAYER, plan)
+
+
+def chapter_game() -> cc.Game:
+    """The seeded game of chapter 11: Aiko's Architect builds in NEAPOLIS and SPOLETVM, then Ben's Mercator."""
+    return replay(MAP, PLAYERS, SEED, GAME_STEPS)
+
+
+def from_game() -> ipw.VBox:
+    """Aiko's real position in the chapter's game, and an explorer starting from it: the same score."""
+    state = chapter_game().state
+    box = explorer(plan_from_state(state, PLAYER), cc._("Aiko, from the game"))
+    real = cc.score(state, PLAYER).total
+    text = cc._("Aiko's score in the game: {real} points. The explorer starts from her position there: {shown} points.",
+                real=real, shown=box.total)
+    return ipw.VBox([ipw.HTML(f"<p>{escape(text)}</p>"), box])
+
+
+def architect_again() -> ipw.HTML:
+    """The refusal when Aiko plays her Architect a second time in the chapter's game (R-TURN-2)."""
+    game = chapter_game()
+    try:
+        game.play("play ARCHITECT")
+    except cc.IllegalAction as err:
+        return ipw.HTML(explanation_html(err))
+    return ipw.HTML(escape(cc._("Aiko could play her Architect again.")))
+
+
+def comparison() -> PlanComparison:
+    """Plan A spreads out (six provinces, four Jupiter cards); plan B specialises (Weaver and Vintner)."""
+    return PlanComparison(SPREAD, CLOTH_AND_WINE)
 
 
 # --- the exercise: reach a target within limits ------------------------------------------------------
@@ -258,9 +382,11 @@ LIMITS = {"houses": 5, "colonists": 2, "bought": 1, "coins": 10}
 
 
 def limits_text() -> str:
-    return (f"at most {LIMITS['houses']} houses, {LIMITS['colonists']} colonists on the map, the 7 starting cards "
-            f"plus at most {LIMITS['bought']} bought card (a specialist counts as one), at most {LIMITS['coins']} "
-            "coins, goods worth no more than the setup storehouse (29 coins), and no Concordia card")
+    setup_value = sum(cc.PRICE[g] * n for g, n in STARTING_GOODS.items())
+    return cc._("at most {houses} houses, {colonists} colonists on the map, the 7 starting cards plus at most {bought} "
+                "bought card (a specialist counts as one), at most {coins} coins, goods worth no more than the setup "
+                "storehouse ({value} coins), and no Concordia card", houses=LIMITS["houses"],
+                colonists=LIMITS["colonists"], bought=LIMITS["bought"], coins=LIMITS["coins"], value=setup_value)
 
 
 def check_plan(plan: Plan) -> Verdict:
@@ -268,39 +394,41 @@ def check_plan(plan: Plan) -> Verdict:
     try:
         breakdown = plan_score(plan)
     except cc.ConcordiaError as err:
-        return wrong(f"that is not a possible position: {err}")
+        return wrong(cc._("that is not a possible position: {problem}", problem=str(err)))
     goods_value = sum(cc.PRICE[g] * int(n) for g, n in plan.goods.items())
     setup_value = sum(cc.PRICE[g] * n for g, n in STARTING_GOODS.items())
     if len(plan.houses) > LIMITS["houses"]:
-        return wrong(f"{len(plan.houses)} houses: the limit here is {LIMITS['houses']}.")
+        return wrong(cc._("{n} houses: the limit here is {limit}.", n=len(plan.houses), limit=LIMITS["houses"]))
     if plan.colonists > LIMITS["colonists"]:
-        return wrong(f"{plan.colonists} colonists on the map: the limit here is {LIMITS['colonists']}.")
+        return wrong(cc._("{n} colonists on the map: the limit here is {limit}.", n=plan.colonists,
+                          limit=LIMITS["colonists"]))
     if plan.bought() > LIMITS["bought"]:
-        return wrong(f"your cards include {plan.bought()} cards for sale beyond the 7 starting cards; the limit "
-                     f"is {LIMITS['bought']}.")
+        return wrong(cc._("your cards include {n} cards for sale beyond the 7 starting cards; the limit is {limit}.",
+                          n=plan.bought(), limit=LIMITS["bought"]))
     if plan.coins > LIMITS["coins"]:
-        return wrong(f"{plan.coins} coins: the limit here is {LIMITS['coins']}.")
+        return wrong(cc._("{n} coins: the limit here is {limit}.", n=plan.coins, limit=LIMITS["coins"]))
     if goods_value > setup_value:
-        return wrong(f"your goods are worth {goods_value} coins; the limit is the setup storehouse, {setup_value}.")
+        return wrong(cc._("your goods are worth {value} coins; the limit is the setup storehouse, {limit}.",
+                          value=goods_value, limit=setup_value))
     if plan.concordia:
-        return wrong("no Concordia card in this exercise: reach the target with the gods alone.")
+        return wrong(cc._("no Concordia card in this exercise: reach the target with the gods alone."))
     by_god = breakdown.by_god()
     if breakdown.total < TARGET:
-        best = max((g for g in cc.GODS), key=lambda g: by_god[g])
-        return wrong(f"{breakdown.total} points, {TARGET - breakdown.total} short of {TARGET} (best god: "
-                     f"{GOD_LABELS[best]} {by_god[best]}). Hints: a house in a brick city scores no Jupiter "
-                     "(R-SCORE-3); houses in new provinces feed Saturnus (R-SCORE-4) and new kinds of good "
-                     "Mercurius (R-SCORE-5); a bought card repeats its god (R-SCORE-1), and a specialist pays "
-                     "per house of its good (R-SCORE-7).")
-    parts = ", ".join(f"{GOD_LABELS[g]} {by_god[g]}" for g in cc.GODS if by_god[g])
-    return right(f"{breakdown.total} points within the limits ({parts}).")
+        best = max(cc.GODS, key=lambda g: by_god[g])
+        return wrong(cc._("{total} points, {short} short of {target} (best god: {god} {points}). Hints: a house in a "
+                          "brick city scores no Jupiter (R-SCORE-3); houses in new provinces feed Saturnus (R-SCORE-4) "
+                          "and new kinds of good Mercurius (R-SCORE-5); a bought card repeats its god (R-SCORE-1), and "
+                          "a specialist pays per house of its good (R-SCORE-7).", total=breakdown.total,
+                          short=TARGET - breakdown.total, target=TARGET, god=god_label(best), points=by_god[best]))
+    parts = cc.listing(cc._("{god} {points}", god=god_label(g), points=by_god[g]) for g in cc.GODS if by_god[g])
+    return right(cc._("{total} points within the limits ({parts}).", total=breakdown.total, parts=parts))
 
 
-def make_plan_exercise(explorer: ScoreExplorer | None = None) -> Exercise:
+def make_plan_exercise(explorer_widget: ScoreExplorer | None = None) -> Exercise:
     """The explorer is the answer: the Check button judges its current plan."""
-    explorer = explorer or ScoreExplorer("Your plan")
-    exercise = Exercise(f"Make a plan that scores <b>at least {TARGET} points</b> with {limits_text()}. "
-                        "Change the controls, watch the score, then check.",
-                        lambda: explorer.plan, check_plan, controls=[explorer])
-    exercise.explorer = explorer  # type: ignore[attr-defined]
+    box = explorer_widget or ScoreExplorer(cc._("Your plan"))
+    prompt = escape(cc._("Make a plan that scores at least {target} points with {limits}. Change the controls, watch "
+                         "the score, then check.", target=TARGET, limits=limits_text()))
+    exercise = Exercise(prompt, lambda: box.plan, check_plan, controls=[box])
+    exercise.explorer = box  # type: ignore[attr-defined]
     return exercise
