@@ -58,6 +58,11 @@ c.VoilaExecutor.cell_error_instruction = "This part of the page could not be sho
 c.VoilaConfiguration.file_allowlist = [r"(?:[A-Za-z0-9_][\w\-]*/)*[A-Za-z0-9_][\w\-]*\.(?:png|jpe?g|gif|webp)"]
 c.VoilaConfiguration.file_denylist = [r".*\.(?:ipynb|py|pyc|json|md|txt|cfg|toml|ini|yaml|yml|sh)", r".*\.\..*",
                                       r"(?:.*/)?\..*"]
-# Kernels start on demand, one per page visit, and stop when the page is closed.
+# Kernels start on demand, one per page visit, and stop when the page is closed. A page that never
+# connects (a bare HTTP request) or goes away without saying so leaves its kernel behind: it is shut
+# down after 10 idle minutes. A page still open (its kernel connected) is never culled.
 c.VoilaConfiguration.preheat_kernel = False
 c.VoilaConfiguration.progressive_rendering = False
+c.MappingKernelManager.cull_idle_timeout = 600
+c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_connected = False

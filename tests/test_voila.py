@@ -49,6 +49,9 @@ def test_voila_config_locks_the_app_down(config: Any) -> None:
     assert config.VoilaConfiguration.template == "concordia"
     assert (REPO / "app/share/jupyter/voila/templates/concordia/index.html.j2").is_file()
     assert "allow_remote_access" not in CONFIG.read_text() + (REPO / "Makefile").read_text()
+    assert config.Voila.port_retries == 0                          # the address make app prints is the one served
+    assert config.MappingKernelManager.cull_idle_timeout > 0       # kernels of pages gone away do not pile up
+    assert config.MappingKernelManager.cull_connected is False     # an open page's kernel is never culled
     assert "ServerApp" not in config   # Voilà runs its own server: nothing of the notebook server is configured
 
 
@@ -179,6 +182,23 @@ def test_voila_chapter_renders_without_its_code(app: VoilaApp) -> None:
     assert "error when executing cell" not in text, "a cell of the chapter failed in the app"
     assert not re.search(r"""(?:src|href)=["']?(?:https?:)?//(?!127\.0\.0\.1)""", page), \
         "the page loads something from another site"
+
+
+CHAPTERS = sorted(p.relative_to(REPO / "notebooks").as_posix() for p in (REPO / "notebooks").rglob("*.ipynb")
+                  if ".ipynb_checkpoints" not in p.parts)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("chapter", CHAPTERS)
+def test_voila_every_chapter_renders_without_code_or_error(app: VoilaApp, chapter: str) -> None:
+    status, page = app.get(f"/voila/render/{chapter}")
+    assert status == 200, page[-2000:]
+    text = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert _title(REPO / "notebooks" / chapter) in text
+    for line in code_lines(REPO / "notebooks" / chapter):
+        assert line not in text, f"code of {chapter} is in the page: {line!r}"
+    assert "Traceback" not in text
+    assert "error when executing cell" not in text, f"a cell of {chapter} failed in the app"
 
 
 def test_voila_kernels_get_the_saves_folder_and_language(app: VoilaApp) -> None:
@@ -331,3 +351,20 @@ def test_voila_kernel_channel_drops_code_from_the_visitor(app: VoilaApp, tmp_pat
     assert "kernel_info_reply" in seen, f"the channel itself works (a widget's messages pass): {seen}"
     assert "execute_reply" not in seen and "execute_input" not in seen, seen
     assert not marker.exists(), "code sent by a visitor ran in the app's kernel"
+
+
+# --- save boxes in app mode --------------------------------------------------------------------------
+@pytest.mark.xfail(strict=False, reason="widgets/table.py's File box still takes a path (Path(file_name.value)), "
+                   "not a widgets/saves.py name; its owner is rewriting the table (remove this mark then)")
+def test_app_table_save_box_writes_only_into_the_saves_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A visitor of the app types into the table's file box: a path must never reach outside the saves folder."""
+    monkeypatch.setenv("CONCORDIA_SAVES", str(tmp_path / "saves"))
+    (tmp_path / "cwd").mkdir()
+    monkeypatch.chdir(tmp_path / "cwd")
+    from widgets.lessons import ch15_first_game as lesson
+    table = lesson.first_game_table(auto=False)
+    for name in ("../escape", str(tmp_path / "absolute")):
+        table.file_name.value = name
+        table.save_button.click()
+    written = sorted(p.relative_to(tmp_path).as_posix() for p in tmp_path.rglob("*") if p.is_file())
+    assert all(p.startswith("saves/") for p in written), f"the file box wrote outside the saves folder: {written}"
