@@ -1,0 +1,223 @@
+"""The app mode in a real browser: `make app` (Voilà, started by the Makefile's recipe on 127.0.0.1)
+serves a chapter and the first-game table to headless Chromium at 1280x800. The pages show no code, no
+error and no traceback, raise no JavaScript error and load nothing from another site; on the table a
+card play is clicked through (a card in the card picker, Play card, Done) and the player board and the
+table's status change as the engine says; the map and the controls sit side by side.
+
+Screenshots go to screenshots/ (git-ignored): voila_chapter_*.png, voila_table_*.png.
+
+What the card play relies on in the table's page (keep in step when the table changes):
+  * the table: the first widget box whose text contains "Seats: You (human)" (the learner's table);
+  * its status line "Step N · You (human) to move";
+  * a dropdown whose label is exactly "Card", with an option starting "Mercator";
+  * the buttons "Play card" and "Done";
+  * You's player board: an HTML widget starting "You" and showing "Coins: N" and "Discard pile: Mercator";
+  * the game: Italia, seats You, Livia, Marcus (greedy bots playing by themselves), seed 3, first game,
+    You to move first.
+"""
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from browser_support import CHROMIUM_ARGS, SCREENSHOTS, _unavailable, chromium_path
+from voila_support import REPO, VoilaApp, code_lines, serve
+
+import concordia_core as cc
+
+pytestmark = pytest.mark.browser
+VIEWPORT = {"width": 1280, "height": 800}
+PAGE_TIMEOUT_MS = 180_000     # a page: kernel start and every cell executed (the table plays bot demos)
+CHAPTER = "03_turn_and_mercator.ipynb"
+TABLE = "15_first_game.ipynb"
+TABLE_GAME = ("italia", ["You", "Livia", "Marcus"], 3)   # the learner's table of the chapter (map, seats, seed)
+LOCAL_SCHEMES = ("data", "blob", "about")
+
+
+@pytest.fixture(scope="module")
+def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    chromium_path()   # skip (or fail under CI) before starting anything
+    with serve(tmp_path_factory.mktemp("voila-browser")) as app:
+        yield app
+
+
+@pytest.fixture(scope="module")
+def chromium(voila_app: VoilaApp) -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("browser test needs the playwright Python package (pip install -e '.[dev]')")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def page(chromium: Any) -> Iterator[Any]:
+    context = chromium.new_context(viewport=VIEWPORT)
+    pg = context.new_page()
+    problems: list[str] = []
+    pg.problems = problems
+    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
+    pg.on("console", lambda msg: problems.append(f"console error: {msg.text}") if msg.type == "error" else None)
+    pg.on("requestfailed", lambda req: problems.append(f"request failed: {req.url} ({req.failure})"))
+
+    def outside(request: Any) -> None:
+        url = urlparse(request.url)
+        if url.scheme not in LOCAL_SCHEMES and url.hostname != "127.0.0.1":
+            problems.append(f"request to another site: {request.url}")
+    pg.on("request", outside)
+    try:
+        yield pg
+    finally:
+        context.close()   # Voilà shuts the page's kernel down when the page goes
+
+
+# --- helpers -----------------------------------------------------------------------------------------
+JS_RENDERED = """() => { const cells = document.getElementById('rendered_cells');
+  return !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])'); }"""
+
+JS_NO_CODE = """() => document.querySelectorAll(
+  '.jp-CodeMirrorEditor, .cm-editor, .jp-InputPrompt, .jp-CodeCell .jp-InputArea, pre.highlight, .highlight-ipynb').length"""
+
+# The element that scrolls the page (Voilà's lab template scrolls an inner box, not the document).
+JS_SCROLL_HEIGHT = """() => Math.max(document.documentElement.scrollHeight,
+  ...[...document.querySelectorAll('body *')].filter(e => e.scrollHeight > e.clientHeight + 10
+       && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))"""
+
+
+def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
+    page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
+    page.wait_for_function(JS_RENDERED, timeout=PAGE_TIMEOUT_MS, polling=250)
+    page.wait_for_function("() => document.querySelectorAll('.jupyter-widgets').length > 0", timeout=60_000)
+    page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
+
+
+def page_text(page: Any) -> str:
+    return page.evaluate("() => document.body.innerText")
+
+
+def assert_clean(page: Any, notebook: str) -> None:
+    """No error, no traceback, no code (neither editors nor a code cell's source lines), no JS error."""
+    text = page_text(page)
+    for word in ("Error", "Traceback", "error when executing", "could not be shown", "Loading widget"):
+        assert word not in text, f"{notebook}: the page shows {word!r}:\n" + \
+            "\n".join(line for line in text.splitlines() if word in line)[:2000]
+    assert page.evaluate(JS_NO_CODE) == 0, f"{notebook}: a code editor or code cell input is on the page"
+    for line in code_lines(REPO / "notebooks" / notebook):
+        assert line not in text, f"{notebook}: code is visible: {line!r}"
+    assert not page.problems, f"{notebook}: {page.problems}"
+
+
+def screenshot(page: Any, name: str, full: bool = False) -> Path:
+    SCREENSHOTS.mkdir(exist_ok=True)
+    out = SCREENSHOTS / f"{name}.png"
+    if full:
+        height = int(page.evaluate(JS_SCROLL_HEIGHT))
+        page.set_viewport_size({"width": VIEWPORT["width"], "height": max(VIEWPORT["height"], min(height + 40, 16000))})
+        page.wait_for_timeout(500)
+        page.screenshot(path=str(out), full_page=True)
+        page.set_viewport_size(VIEWPORT)
+        page.wait_for_timeout(300)
+    else:
+        page.screenshot(path=str(out))
+    return out
+
+
+# --- a chapter ---------------------------------------------------------------------------------------
+def test_browser_voila_chapter_shows_no_code_and_no_error(voila_app: VoilaApp, page: Any) -> None:
+    open_app_page(page, voila_app, CHAPTER)
+    assert page.locator(".jp-MarkdownOutput h1").first.is_visible()
+    screenshot(page, "voila_chapter_03_top")
+    shot = screenshot(page, "voila_chapter_03_full", full=True)
+    assert_clean(page, CHAPTER)
+    assert shot.stat().st_size > 10_000
+
+
+# --- the first-game table: one card play by clicking -------------------------------------------------
+def _expected_play() -> tuple[int, int]:
+    """You's coins before and after playing the Mercator and trading nothing (the engine's word)."""
+    map_name, names, seed = TABLE_GAME
+    game = cc.new_game(map_name, names, seed, first_game=True)
+    assert game.state.to_move == "You"
+    before = game.state.player("You").coins
+    game.play("play MERCATOR")
+    game.play("done")
+    return before, game.state.player("You").coins
+
+
+def _board(table: Any, name: str, facts: list[str], timeout: float = 60.0) -> str:
+    """The text of `name`'s player board once it shows every one of `facts` (updates arrive one by one)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        boards = table.locator(".widget-html-content").filter(has_text="Coins:")
+        text = next((t for t in boards.all_inner_texts() if t.strip().startswith(name)), "")
+        missing = [f for f in facts if f not in " ".join(text.split())]
+        if not missing:
+            return text
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{name}'s board should show {missing} (as the engine says); it shows:\n{text}")
+        time.sleep(0.25)
+
+
+def _box(locator: Any) -> dict[str, float]:
+    box = locator.bounding_box()
+    assert box, "not on the page"
+    return box
+
+
+JS_LARGEST_PICTURE = """(root) => { let best = null, area = 0;
+  for (const e of root.querySelectorAll('img, canvas, svg')) { const r = e.getBoundingClientRect();
+    if (r.width * r.height > area) { area = r.width * r.height; best = {x: r.x, y: r.y, width: r.width, height: r.height}; } }
+  return best; }"""
+
+
+def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: Any) -> None:
+    coins_before, coins_after = _expected_play()
+    open_app_page(page, voila_app, TABLE)
+    table = page.locator(".widget-vbox").filter(has_text="Seats: You (human)").first
+    table.get_by_text(re.compile(r"Step 0 · You \(human\) to move")).wait_for(timeout=60_000)
+    _board(table, "You", [f"Coins: {coins_before} "])
+    assert_clean(page, TABLE)
+    screenshot(page, "voila_table_full", full=True)
+
+    # the layout at 1280x800: the map and the controls side by side
+    card = table.locator(".widget-dropdown").filter(has=page.locator("label", has_text=re.compile(r"^\s*Card\s*$")))
+    card.scroll_into_view_if_needed()
+    picture = table.element_handle().evaluate(JS_LARGEST_PICTURE)
+    assert picture and picture["width"] >= 400, f"no map in the table: {picture}"
+    table.locator("img, canvas, svg").first.scroll_into_view_if_needed()
+    screenshot(page, "voila_table_1280x800")
+    picker = _box(card)
+    picture = table.element_handle().evaluate(JS_LARGEST_PICTURE)
+    assert picker["x"] >= picture["x"] + picture["width"] - 5, \
+        f"the controls are not beside the map at 1280x800 (map {picture}, card picker {picker})"
+    assert picker["y"] < picture["y"] + picture["height"], "the controls start below the map"
+
+    # one card play: Mercator, Play card, Done
+    select = card.locator("select")
+    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
+    mercator = [i for i, label in enumerate(labels) if label.startswith("Mercator")]
+    assert mercator, f"no Mercator in the card picker: {labels}"
+    select.select_option(index=mercator[0])
+    table.get_by_role("button", name="Play card", exact=True).click()
+    done = table.get_by_role("button", name="Done", exact=True)
+    done.wait_for(state="visible")
+    screenshot(page, "voila_table_after_play_card")
+    done.click()
+
+    # the engine's result on You's board; the bots have played after You (auto), the status moved on
+    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You \(human\) to move")).wait_for(timeout=60_000)
+    board = _board(table, "You", [f"Coins: {coins_after} ", "Discard pile: Mercator"])
+    assert f"Coins: {coins_before} " not in " ".join(board.split())
+    assert table.get_by_text("Bot moves").first.is_visible()
+    screenshot(page, "voila_table_after_done")
+    assert_clean(page, TABLE)
