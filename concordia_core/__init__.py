@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
+from . import narrate
 from .actions import (
     Action,
     Build,
@@ -94,6 +95,7 @@ __all__ = [
     "BonusTile", "Colonist", "GameState", "Pending", "Phase", "PlayerState", "StoreChoice",
     "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "listing",
     "ordinal", "possessive", "price_text", "province_name", "route_text",
+    "narrate",
 ]
 
 
