@@ -210,6 +210,14 @@ def test_voila_kernels_get_the_saves_folder_and_language(app: VoilaApp) -> None:
     assert "print(" not in page
 
 
+def test_voila_make_app_lang_ja_reaches_the_kernels(tmp_path: Path) -> None:
+    with serve(tmp_path, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, make_args=("LANG=ja",)) as japanese:
+        status, page = japanese.get(f"/voila/render/{ENV_NOTEBOOK}")
+    assert status == 200, page[-2000:]
+    assert "LANGUAGE=ja" in page
+    assert "(language ja)" in japanese.log()
+
+
 REFUSED_PATHS = [
     # the static file route: notebooks, Python, JSON (saves, data), Markdown, hidden files, and the way out
     f"/voila/files/{CHAPTER}", "/voila/files/helper.py", "/voila/files/game.json", "/voila/files/saved/old.json",

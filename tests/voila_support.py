@@ -91,6 +91,7 @@ def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files:
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                IPYTHONDIR=str(tmp / "ipython"), PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
     env.pop("CONCORDIA_SAVES", None)   # the Makefile must set it (SAVES=...), not the test's environment
+    env.pop("CONCORDIA_LANG", None)    # English unless the test asks (make app LANG=ja)
     log_path = tmp / "voila.log"
     log = log_path.open("wb")
     proc = subprocess.Popen(make_app_command(port, root, saves, *make_args), cwd=REPO, env=env, stdout=log,
