@@ -187,3 +187,47 @@ def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
     assert not guide.savebox.load("broken")
     assert "seating must be a list of names" in guide.savebox.status.value
     assert guide.table == before
+
+
+# --- chapter 17 -------------------------------------------------------------------------------------------
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "17_real_table_setup.ipynb"
+
+
+def test_chapter_17_example_is_the_table_of_chapter_01_with_its_bonus_tiles() -> None:
+    from widgets.lessons import ch17_box
+    table = ch17_box.example_table()
+    assert table.turn_order() == ["Chloe", "Aiko", "Ben"]
+    shown = ch17_box.example()
+    # VMBRIA shows brick, wine and brick: the wine tile, the most expensive (R-SETUP-3), as the chapter says
+    assert "VMBRIA: wine (its cities: ANCONA brick, SPOLETVM wine and HADRIA brick)" in shown.children[0].value
+    assert "Ben with the Praefectus Magnus" in shown.children[2].value
+    guide = ch17_box.guide()
+    assert guide.table.seating == ("Player 1", "Player 2", "Player 3")
+
+
+def test_chapter_17_cells_are_collapsed_single_calls() -> None:
+    import nbformat
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code
+    for cell in code:
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
+        lines = cell.source.strip().splitlines()
+        assert len(lines) == 2 and lines[0] == "from widgets.lessons import ch17_box as lesson", cell.source
+
+
+@pytest.mark.slow
+def test_chapter_17_runs_twice_in_one_kernel_and_shows_no_code_values(saves_folder: Path) -> None:
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    with client.setup_kernel():
+        for _ in range(2):
+            for index, cell in enumerate(nb.cells):
+                if cell.cell_type == "code":
+                    client.execute_cell(cell, index)
+    for cell in (c for c in nb.cells if c.cell_type == "code"):
+        for out in cell.outputs:
+            assert out.output_type not in ("stream", "error"), out
+            assert set(out.get("data", {})) != {"text/plain"}, out

@@ -485,3 +485,69 @@ def test_scoring_pad_click_count_for_a_four_player_imperium_end_position() -> No
     print(f"\n4-player Imperium end position: {count.clicks} clicks and {count.keys} keys")
     # per player: choose the player (not for the first), 11 cities, 6 cards, 2 colonists, 5 goods, 1 coin box
     assert count.clicks == 3 * 1 + 4 * (11 + 6 + 2 + 5 + 1) + 2 + 2 == 107
+
+
+# --- chapter 18 -------------------------------------------------------------------------------------------
+NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "18_scoring_pad.ipynb"
+
+
+def test_chapter_18_worked_example_is_the_first_hand_worked_position() -> None:
+    from widgets.lessons import ch18_pad
+    assert ch18_pad.board_tiles() == ITALIA           # the board of chapter 00 (Italia, seed 7)
+    pad = ch18_pad.worked_example()
+    # as in test_scoring_pad_two_players_with_specialists_and_vesta_at_sale_price, and as the chapter says
+    assert pad.totals() == {"Aiko": 68, "Ben": 84}
+    assert "FARMER" not in pad.results.value           # cards by their names, never their ids
+
+
+def test_chapter_18_practice_checks_the_entries_against_the_table() -> None:
+    from widgets.lessons import ch18_pad
+    practice = ch18_pad.practice()
+    pad = practice.pad
+    verdict = practice.check()
+    assert not verdict
+    assert "Aiko has houses in AQVILEIA, COSA, FLORENTIA and MVTINA too" in verdict.message
+    enter(pad, "Aiko", houses=["FLORENTIA", "AQVILEIA", "MVTINA", "COSA"],
+          cards={"WEAVER/minerva": 1, "ARCHITECT/jupiter": 1}, land=2, goods={"wine": 2}, coins=11)
+    enter(pad, "Ben", houses=["NEAPOLIS", "CASINVM", "ANCONA"], cards={"SMITH/minerva": 1}, sea=2,
+          goods={"tools": 1, "food": 1}, coins=15)
+    assert "Ben took the Concordia card" in practice.check().message
+    pad.concordia.value = "Ben"
+    verdict = practice.check()
+    assert verdict, verdict.message
+    # Aiko: FLORENTIA cloth, AQVILEIA cloth, MVTINA food, COSA brick; provinces ETRVRIA, VENETIA, AEMILIA.
+    #   Vesta 11 + 2 wine 12 = 23 -> 2; Jupiter 3 cards x 3 non-brick = 9; Saturnus 2 x 3 = 6;
+    #   Mercurius 1 x 2 x 3 kinds = 6; Mars 1 x 2 x 3 = 6; Weaver 5 x 2 cloth houses = 10            -> 39
+    # Ben: NEAPOLIS tools, CASINVM tools (CAMPANIA), ANCONA wine (VMBRIA).
+    #   Vesta 15 + 5 + 4 = 24 -> 2; Jupiter 2 x 3 = 6; Saturnus 2 x 2 = 4; Mercurius 1 x 2 x 2 = 4;
+    #   Mars 1 x 2 x 3 = 6; Smith 3 x 2 tools houses = 6; Concordia 7                                 -> 35
+    assert "Aiko 39 points and Ben 35 points" in verdict.message
+    assert "Right" in practice.feedback.value
+
+
+def test_chapter_18_cells_are_collapsed_single_calls() -> None:
+    import nbformat
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert code
+    for cell in code:
+        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
+        lines = cell.source.strip().splitlines()
+        assert len(lines) == 2 and lines[0] == "from widgets.lessons import ch18_pad as lesson", cell.source
+
+
+@pytest.mark.slow
+def test_chapter_18_runs_twice_in_one_kernel_and_shows_no_code_values() -> None:
+    import nbformat
+    from nbclient import NotebookClient
+    nb = nbformat.read(NOTEBOOK, as_version=4)
+    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}})
+    with client.setup_kernel():
+        for _ in range(2):
+            for index, cell in enumerate(nb.cells):
+                if cell.cell_type == "code":
+                    client.execute_cell(cell, index)
+    for cell in (c for c in nb.cells if c.cell_type == "code"):
+        for out in cell.outputs:
+            assert out.output_type not in ("stream", "error"), out
+            assert set(out.get("data", {})) != {"text/plain"}, out
