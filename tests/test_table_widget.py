@@ -1,6 +1,6 @@
-"""The table widget (issue 7): bots-only games to the final screen, a person against a bot through the
-controls, hot-seat hiding, hints against score(), the first-game intermediate scoring, save and resume,
-and the chapter-14 checker. Driven without a browser (`.value`, `.click()`, the table's methods)."""
+"""The table widget: bots-only games to the final screen, a person against a bot through the controls,
+hot-seat hiding, hints against score(), the first-game intermediate scoring, save and resume, and the
+chapter-15 checker. Driven without a browser (`.value`, `.click()`, the table's methods)."""
 from __future__ import annotations
 
 import json
@@ -17,6 +17,13 @@ from widgets.table import Seat, TableApp, default_map, tie_explanation
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
 
+@pytest.fixture(autouse=True)
+def saves_folder(tmp_path, monkeypatch):
+    """Every save of these tests goes to a temporary folder."""
+    monkeypatch.setenv("CONCORDIA_SAVES", str(tmp_path / "saves"))
+    return tmp_path / "saves"
+
+
 def shown_ranking(table: TableApp) -> list[str]:
     block = re.search(r"<ol class='ranking'>(.*?)</ol>", table.final.value, re.S)
     assert block, "the final screen shows no ranking"
@@ -24,14 +31,14 @@ def shown_ranking(table: TableApp) -> list[str]:
 
 
 def play_person_step(table: TableApp) -> None:
-    """The person who must act plays a step through the controls: a card from the picker, else the
-    first legal step typed in the notation box (both end in ActionControls.attempt, like Apply)."""
+    """The person who must act plays a step through the controls: a card from the hand, else the first
+    legal step typed in the notation box (both end in ActionControls.attempt, like the buttons)."""
     controls = table.view.controls
     legal = table.game.legal_actions()
     before = len(table.game.history)
     if isinstance(controls.panel, ctl.CardPicker):
         card = next(a.card for a in legal if isinstance(a, cc.PlayCard))
-        controls.panel.card.value = card
+        assert controls.hand_row.pick(f"card:{card}")
         controls.panel.apply.click()
     else:
         controls.notation.value = str(legal[0])
@@ -62,8 +69,11 @@ def test_widget_table_bots_play_whole_game_to_final_screen(map_name, kinds, seed
         assert f">{cc.score(state, p.name).total}</th>" in table.final.value
     assert len(table.bot_moves) == len(table.game.history)
     assert all(m.reason for m in table.bot_moves)
-    assert table.view.controls.layout.display == "none"
+    assert isinstance(table.view.controls.panel, ctl.GameOverPanel)
     assert table.bot_button.disabled
+    log = table.view.history.entries
+    assert "The game is over" in log[-1].text
+    assert "Why: " in table.view.history.listing.value          # the bots' reasons under their moves
 
 
 def test_widget_table_auto_mode_plays_bots_only_game_at_once():
@@ -80,6 +90,8 @@ def test_widget_table_map_by_player_count_and_bad_seats():
         TableApp([Seat("Solo")])
     with pytest.raises(cc.SetupError, match="kinds are human, random, greedy"):
         TableApp([Seat("A", "genius"), Seat("B")])
+    with pytest.raises(cc.SetupError, match="same name"):
+        TableApp([Seat("A"), Seat("A", "greedy")])
 
 
 # --- a person against a bot ---------------------------------------------------------------------------
@@ -105,16 +117,21 @@ def test_widget_table_person_plays_against_greedy_bot():
     assert cards_played == 4 or table.state.over
     assert table.bot_moves
     assert all(m.player == "Livia" and m.reason for m in table.bot_moves)
-    assert "Bot moves" in table.bot_log.value
-    assert table.bot_moves[-1].reason in table.bot_log.value.replace("&#x27;", "'")
+    log = table.view.history.entries
+    assert {e.player for e in log} == {"You", "Livia"}              # every move of every player, in one log
+    assert any(e.text.startswith("You played the ") for e in log)
 
 
-def test_widget_table_refuses_person_step_on_bot_turn():
+def test_widget_table_shows_a_waiting_line_on_a_bot_turn_and_refuses_person_steps():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
-    if table.state.actor == "Livia":
-        assert not table.play("play TRIBUNE")
-        assert "Livia" in table.view.controls.message.value
-        assert table.bot_step() == 1
+    assert table.state.actor == "Livia"
+    assert isinstance(table.view.controls.panel, ctl.WaitPanel)
+    assert "Livia (practice bot) is choosing" in table.view.controls.panel.info.value
+    assert not table.play("play TRIBUNE")
+    assert "Livia" in table.view.controls.message.value
+    assert table.bot_step() == 1
+    assert table.bot_moves[0].step == 1
+    assert table.bot_moves[0].action.startswith("played the ")   # the step in words, not notation
 
 
 def test_widget_table_pass_device_between_two_people_hides_other_hand():
@@ -125,12 +142,12 @@ def test_widget_table_pass_device_between_two_people_hides_other_hand():
     assert f"Pass the device to {first}" in table.pass_message.value
     assert table.confirm_button.description == f"I am {first} — show my hand"
     assert table.view.layout.display == "none"
-    assert table.view.controls.layout.display == "none"
+    assert "<img src='data:image/svg+xml;base64," in table.pass_screen.picture.value   # a small map
     table.confirm_button.click()
     boards = {b.name: b for b in table.view.boards}
     mine = table.state.player(first)
     assert "(hidden)" not in boards[first].value
-    assert str(cc.card(mine.hand[0])) in boards[first].value
+    assert cc.card(mine.hand[0]).display_name in boards[first].value
     n = len(table.state.player(other).hand)
     assert f"Hand: <i>{n} cards (hidden)</i>" in boards[other].value
     assert "Hand: <i>" in boards["Bot"].value
@@ -149,7 +166,6 @@ def test_widget_table_pass_device_between_two_people_hides_other_hand():
 
 def test_widget_table_hints_agree_with_score():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
-    table.confirm()
     state = table.state
     table.hint_button.click()
     hints = table.last_hints
@@ -159,10 +175,10 @@ def test_widget_table_hints_agree_with_score():
         after = cc.score(h.result, "You").by_god()
         assert dict(h.score_change) == {g: after[g] - before[g] for g in before}
         assert h.total_change == cc.score(h.result, "You").total - cc.score(state, "You").total
-        assert str(h.action) in table.hint_html.value
-    assert len(table.hint_buttons.children) == len(hints)
+        assert h.reason in table.hint_html.value.replace("&#x27;", "'")
+    assert len(table.hints.play_buttons) == len(hints)
     step = len(table.game.history)
-    table.hint_buttons.children[0].click()
+    table.hints.play_buttons[0].click()
     assert table.game.history[step].action == hints[0].action
     assert table.hint_html.value == ""          # hints belong to the position they were asked in
 
@@ -177,15 +193,15 @@ def test_widget_table_shows_intermediate_scoring():
     state = table.state
     i = next(k for k, r in enumerate(state.mid_scores) if r is not None)
     name = state.players[i].name
-    assert f"recorded <b>{state.mid_scores[i]}</b> points" in table.mid.value
-    assert any(f"R-MID-2: {name}" in a for a in table.announcements)
+    assert f"recorded {state.mid_scores[i]} points" in table.mid.value
+    assert any(f"{name}'s first Tribune: scored as in final scoring" in e.text for e in table.view.history.entries)
     while table.state.mid_payout is None:
         assert table.run_bots(max_steps=20)
     assert "the prizes are paid" in table.mid.value
     assert "competition" in table.mid.value
     for p, coins in zip(table.state.players, table.state.mid_payout, strict=True):
-        assert re.search(rf"{p.name}: \d+ points, place \d[^<]*→ <b>{coins} coin", table.mid.value)
-    assert any(a.startswith("R-MID-3") for a in table.announcements)
+        assert re.search(rf"{p.name}: \d+ points?, place \d[^<]*→ {cc.coins_text(coins)}", table.mid.value)
+    assert any("Everyone has a record; prizes paid" in e.text for e in table.view.history.entries)
 
 
 def test_widget_table_standard_game_has_no_intermediate_scoring():
@@ -199,23 +215,19 @@ def test_widget_tie_explained_in_words():
     text = tie_explanation(state)
     winner = cc.final_ranking(state)[0]
     assert winner == "Chloe"
-    assert "Aiko and Chloe tie" not in text      # listed in ranking order
-    assert "Chloe and Aiko tie" in text
-    assert "Dario holds Praefectus Magnus" in text
+    assert "Chloe and Aiko tie" in text      # listed in ranking order
+    assert "Praefectus Magnus passes to the right" in text
     assert "R-SCORE-9" in text
-    assert "Dario → Chloe" in text
+    assert "Dario → " in text
     held = tie_explanation(ch13_end.tie_scenario("Aiko").build())
-    assert "Aiko holds Praefectus Magnus, so Aiko ranks first" in held
+    assert "Aiko holds the Praefectus Magnus, so Aiko ranks first" in held
 
 
 # --- save and resume ----------------------------------------------------------------------------------
-def test_widget_table_save_and_load_resume(tmp_path):
+def test_widget_table_save_and_load_resume(saves_folder):
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy"), Seat("Rex", "random")], "italia", seed=3)
-    table.confirm()
     for _ in range(3):
         play_person_step(table)
-        if table.waiting_for_pass():
-            table.confirm()
     text = table.save()
     data = json.loads(text)
     assert [s["kind"] for s in data["seats"]] == ["human", "greedy", "random"]
@@ -226,18 +238,18 @@ def test_widget_table_save_and_load_resume(tmp_path):
     assert again.seats == table.seats
     assert again.viewer == table.viewer
     assert again.game.actions == table.game.actions
-    # through the buttons, with a file name in the box
-    path = tmp_path / "first.json"
-    table.file_name.value = str(path)
-    table.save_button.click()
-    assert path.exists()
-    assert "Saved step" in table.file_status.value
+    # through the boxes, by name
+    table.files.name.value = "first game"
+    table.files.save_button.click()
+    assert (saves_folder / "first game.json").exists()
+    assert "Saved as first game." in table.files.status.value
     other = TableApp([Seat("X", "random"), Seat("Y", "random")], seed=9, auto=False)
-    other.file_name.value = str(path)
-    other.load_button.click()
+    other.files.refresh_names()
+    other.files.choice.value = "first game"
+    other.files.load_button.click()
     assert other.state == table.state
     assert other.seats == table.seats
-    assert "Loaded" in other.file_status.value
+    assert "Loaded: step" in other.files.status.value
     assert [b.name for b in other.view.boards] == [p.name for p in table.state.players]
 
 
@@ -248,28 +260,28 @@ def test_widget_table_save_and_load_resume(tmp_path):
     ('{"format": "concordia-tutor-table", "version": 1, "seats": [{"name": "A", "kind": "human"}, '
      '{"name": "B", "kind": "human"}], "game": {"format": "nope"}}', "not a Concordia Tutor game record"),
 ])
-def test_widget_table_load_bad_text_explained(tmp_path, text, words):
+def test_widget_table_load_bad_text_explained(saves_folder, text, words):
     with pytest.raises(RecordError, match=words):
         TableApp.load(text)
     table = TableApp([Seat("A", "random"), Seat("B", "random")], seed=1, auto=False)
-    path = tmp_path / "bad.json"
-    path.write_text(text)
-    table.file_name.value = str(path)
-    table.load_button.click()
-    assert "Cannot load" in table.file_status.value
-    assert "Traceback" not in table.file_status.value
-    table.file_name.value = str(tmp_path / "missing.json")
-    table.load_button.click()
-    assert "Cannot read" in table.file_status.value
+    before = table.state
+    saves_folder.mkdir(parents=True, exist_ok=True)
+    (saves_folder / "bad.json").write_text(text)
+    assert not table.load_file("bad")
+    assert "cannot load bad:" in table.files.status.value
+    assert words.split()[0] in table.files.status.value
+    assert "Traceback" not in table.files.status.value
+    assert table.state is before
+    assert not table.load_file("missing")
+    assert "there is no save called" in table.files.status.value
 
 
-# --- chapter 14 exercise --------------------------------------------------------------------------------
-def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
+# --- chapter 15 -------------------------------------------------------------------------------------------
+def test_widget_ch15_hint_exercise_accepts_hint_and_rejects_other_step():
     ex = ch15_first_game.make_hint_exercise()
     table = ex.table
     assert not ex.check()
-    assert "not played a step" in ex.verdict.message
-    table.confirm()
+    assert "not played yet" in ex.verdict.message
     table.show_hints()
     assert table.play_hint(0)
     assert ex.check(), ex.verdict.message
@@ -277,7 +289,6 @@ def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
 
     wrong_ex = ch15_first_game.make_hint_exercise()
     t2 = wrong_ex.table
-    t2.confirm()
     shown = {h.action for h in t2.show_hints()}
     other = next(a for a in t2.game.legal_actions() if a not in shown)
     assert t2.play(other)
@@ -286,7 +297,17 @@ def test_widget_ch14_hint_exercise_accepts_hint_and_rejects_other_step():
     assert "not one of the hints" in verdict.message
 
 
-def test_widget_ch14_bot_demo_lists_reasons():
-    moves = ch15_first_game.bot_demo(steps=6)
+def test_widget_ch15_bot_demo_tells_moves_with_reasons():
+    moves = ch15_first_game.bot_moves(steps=6)
     assert len(moves) == 6
     assert all(m.reason and m.action for m in moves)
+    demo = ch15_first_game.bot_demo(steps=6)
+    assert "Livia played the" in demo.value or "Marcus played the" in demo.value or "You played the" in demo.value
+    assert "Why: " in demo.value
+
+
+def test_widget_ch15_hot_seat_table_waits_with_the_pass_screen():
+    table = ch15_first_game.hot_seat_table()
+    assert table.waiting_for_pass()
+    assert "since your last turn" in table.pass_screen.since.value
+    assert table.pass_screen.since.value.count("<li>") >= 2

@@ -69,8 +69,9 @@ def test_widget_mercator_whole_play():
     g, changed = new_game(), Recorder()
     c = ActionControls(g, changed)
     c.panel.card.value = "MERCATOR"
-    assert "take coins" in c.panel.preview.value
+    assert "Take 3 coins, then buy and sell" in c.panel.preview.value
     assert "coins 5 → 8" in c.panel.preview.value
+    assert c.panel.apply.description == "Play the Mercator"
     c.panel.apply.click()
     assert changed.calls == 1
     assert g.state.player("Aiko").coins == 8
@@ -88,7 +89,7 @@ def test_widget_mercator_whole_play():
     aiko = g.state.player("Aiko")
     assert (aiko.coins, aiko.goods["cloth"]) == (9, 0)
     p = c.panel
-    assert "brick, cloth" in p.info.value
+    assert "brick and cloth" in p.info.value
     assert "2 of 2" in p.info.value
     # a third kind: the engine explains, nothing changes
     before, steps = g.state, len(g.history)
@@ -117,19 +118,21 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     play_card(c, "ARCHITECT")
     p = c.panel
     assert isinstance(p, ctl.ArchitectPanel)
-    assert "Steps left: <b>2</b>" in p.info.value
+    assert "2 steps left" in p.info.value
+    assert p.colonist.value is None
     p.colonist.value = ("land", "ROMA")
     assert overlays[-1] == ctl.OverlayRequest("reach", 0, "ROMA", "land", 2)
     labels = dict((v, k) for k, v in p.route.options)
-    assert labels["land:COSA-ROMA"].endswith("1 step")
+    assert labels["land:COSA-ROMA"] == "land route COSA–ROMA: 1 step"
+    assert p.route.value is None                      # nothing chosen for the learner
     p.route.value = "land:COSA-ROMA"
-    assert "move ROMA &gt; land:COSA-ROMA" in p.move_preview.value
+    assert "Move your land colonist ROMA → COSA (1 step)" in p.move_preview.value
     p.move.click()
     assert cc.Colonist("land", "land:COSA-ROMA") in g.state.player("Aiko").colonists
     p = c.panel
-    assert "Steps left: <b>1</b>" in p.info.value
+    assert "1 step left" in p.info.value
     p.city.value = "COSA"
-    assert overlays[-1] == ctl.OverlayRequest("build", 0)
+    assert overlays[-1] == ctl.OverlayRequest("build", 0, selected="COSA")
     assert "1 food + 1 coin" in p.preview.value
     p.build.click()
     aiko = g.state.player("Aiko")
@@ -139,6 +142,7 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     assert "Storehouse: 9/12" in board.value
     assert "Coins: <b>4</b>" in board.value
     assert "Houses left: <b>14</b>" in board.value
+    assert "land colonist on the land route COSA–ROMA" in board.value
 
 
 def test_widget_architect_too_far_shows_engine_explanation_state_untouched():
@@ -171,6 +175,7 @@ def test_widget_prefect_produce_then_collect():
     p.province.value = "VENETIA"
     good = g.state.bonus_goods["VENETIA"]
     assert f"Aiko 1 {good}" in p.preview.value
+    assert p.apply.description == "Produce"
     assert overlays[-1] == ctl.OverlayRequest("produce", 0, province="VENETIA")
     p.apply.click()
     assert g.state.player("Aiko").goods[good] == new_game().state.player("Aiko").goods[good] + 1
@@ -180,7 +185,8 @@ def test_widget_prefect_produce_then_collect():
     p = c.panel
     tile_coins = g.state.bonus_tiles["VENETIA"].coins
     p.mode.value = "collect"
-    assert f"Collect {tile_coins} coins" in p.preview.value
+    assert f"Collect {cc.coins_text(tile_coins)}" in p.preview.value
+    assert p.apply.description == "Collect"
     ben_coins = g.state.player("Ben").coins
     p.apply.click()
     assert g.state.player("Ben").coins == ben_coins + tile_coins
@@ -193,8 +199,9 @@ def test_widget_senator_buys_two_cards_with_wild_choice():
     display = CardDisplay()
     c = ActionControls(g, lambda: display.show(g.state))
     display.show(g.state)
-    assert "slot extra: ?" in display.value
-    assert "deck: 8 cards" in display.value
+    assert "slot 2 · + 1 good of your choice" in display.row.text
+    assert "deck: 8 cards" in display.header.value
+    assert "Every house of yours in a tools city produces 1 tools." in display.row.tips["slot:1"]
     play_card(c, "SENATOR")
     p = c.panel
     assert isinstance(p, ctl.SenatorPanel)
@@ -215,7 +222,7 @@ def test_widget_senator_buys_two_cards_with_wild_choice():
     assert (aiko.goods["brick"], aiko.goods["tools"], aiko.goods["wine"], aiko.goods["food"]) == (0, 0, 0, 1)
     assert g.state.to_move == "Ben"
     assert None not in g.state.display
-    assert "deck: 6 cards" in display.value
+    assert "deck: 6 cards" in display.header.value
 
 
 def test_widget_consul_pays_card_cost_only():
@@ -248,9 +255,10 @@ def test_widget_diplomat_copies_top_card():
     p = c.panel
     assert isinstance(p, ctl.DiplomatPanel)
     assert "Aiko: top card Mercator" in p.target.options[0][0]
+    assert p.target.value is None
     ben_coins = g.state.player("Ben").coins
     p.target.value = "Aiko"
-    assert "Carry out Mercator" in p.preview.value
+    assert "Carry out Mercator: Take 3 coins" in p.preview.value
     p.apply.click()
     assert isinstance(c.panel, ctl.MercatorPanel)
     assert g.state.player("Ben").coins == ben_coins + 3
@@ -392,7 +400,7 @@ def test_widget_notation_box():
     assert c.notation.value == "buy lots of brick"
 
 
-def test_widget_history_undo_and_jump_back():
+def test_widget_history_tells_the_game_and_follows_undo_and_jumps():
     g = new_game()
     changed = Recorder()
     c = ActionControls(g)
@@ -400,23 +408,30 @@ def test_widget_history_undo_and_jump_back():
     for text in ("play MERCATOR", "buy 1 brick", "done", "play PREFECT", "produce VENETIA"):
         g.play(text)
     h.show()
-    assert "Turn 1 (Aiko)" in h.listing.value
-    assert "Turn 2 (Ben)" in h.listing.value
-    assert "<code>buy 1 brick</code>" in h.listing.value
+    good = g.initial.bonus_goods["VENETIA"]
+    assert "Aiko played the Mercator: took 3 coins and bought 1 brick for 3 coins." in h.listing.value
+    assert (f"Ben played the Prefect: produced in VENETIA (Ben 2 {good}). Praefectus Magnus passes to Aiko."
+            in h.listing.value)
+    assert h.listing.value.index("Ben played") < h.listing.value.index("Aiko played")   # latest first
+    assert [label for label, _v in h.step.options] == ["before move 1: Aiko, Mercator", "before move 2: Ben, Prefect",
+                                                       "now"]
     after_four = g.history[3].state
     h.undo_button.click()
     assert g.state is after_four
     assert changed.calls == 1
-    h.step.value = 2
+    assert "Ben played the Prefect." in h.listing.value                 # the log follows the undo
+    assert "produced in VENETIA" not in h.listing.value
+    h.step.value = 3
     h.jump.click()
-    assert len(g.history) == 2
-    assert g.state.player("Aiko").goods["brick"] == 2
+    assert len(g.history) == 3
+    assert "Ben played" not in h.listing.value
     assert changed.calls == 2
     c.refresh()
-    assert isinstance(c.panel, ctl.MercatorPanel)
+    assert isinstance(c.panel, ctl.CardPicker)
     h.step.value = 0
     h.jump.click()
     assert g.history == []
+    assert "no moves yet" in h.listing.value
     assert h.undo_button.disabled
 
 
@@ -427,19 +442,23 @@ def test_widget_app_renders_and_map_follows_choices():
 
     app = GameApp(new_game())
     assert "Aiko" in app.boards[0].value
-    assert "slot 7" in app.card_display.value
+    assert "slot 7" in app.card_display.row.text
     c = app.controls
     play_card(c, "ARCHITECT")
+    assert isinstance(app.map_view.overlay, BuildOverlay)            # no colonist chosen yet: the build prices
+    assert "colonist:0:land:ROMA" in app.map_view.pickable
     c.panel.colonist.value = ("sea", "ROMA")
     c.panel.route.value = "sea:COSA-ROMA"
     c.panel.move.click()
-    assert "sea colonist on sea:COSA-ROMA" in app.boards[0].value
-    assert "<code>move ROMA &gt; sea:COSA-ROMA</code>" in app.history.listing.value
+    assert "sea colonist on the sea route COSA–ROMA" in app.boards[0].value
+    assert "moved your sea colonist" not in app.history.listing.value
+    assert "Aiko played the Architect: moved a sea colonist ROMA → COSA (1 step)." in app.history.listing.value
     app.history.undo_button.click()
     assert isinstance(c.panel, ctl.ArchitectPanel)
-    assert "Steps left: <b>2</b>" in c.panel.info.value
+    assert "2 steps left" in c.panel.info.value
     # the map follows the panel: reach overlay for the chosen colonist, then the build overlay
     assert isinstance(app.map_view, MapView)
+    c.panel.colonist.value = ("land", "ROMA")
     assert isinstance(app.map_view.overlay, ReachOverlay)
     assert app.map_view.overlay.kind == "land"
     image = app.map_view.pieces_svg
@@ -449,10 +468,94 @@ def test_widget_app_renders_and_map_follows_choices():
     assert app.map_view.pieces_svg != image
     c.panel.colonist.value = ("land", "ROMA")
     c.panel.route.value = "land:COSA-ROMA"
+    assert app.map_view.overlay.selected == "land:COSA-ROMA"
     c.panel.move.click()
     c.panel.city.value = "COSA"
     assert isinstance(app.map_view.overlay, BuildOverlay)
     assert isinstance(play_tutor("italia", ["Aiko", "Ben"], 7), GameApp)
+
+
+def test_widget_card_picker_starts_with_no_card_chosen_and_a_click_chooses():
+    from widgets.app import GameApp
+
+    app = GameApp(new_game())
+    c = app.controls
+    assert isinstance(c.panel, ctl.CardPicker)
+    assert c.panel.card.value is None
+    assert c.panel.apply.disabled
+    assert c.hand_row.selected == []
+    assert "Choose a card" in c.panel.preview.value
+    assert "card:ARCHITECT" in c.hand_row.pickable
+    assert "Move your colonists" in c.hand_row.tips["card:ARCHITECT"]
+    assert c.hand_row.pick("card:PREFECT")                    # what a click on the card does
+    assert c.panel.card.value == "PREFECT"
+    assert c.hand_row.selected == ["card:PREFECT"]
+    assert not c.panel.apply.disabled
+    assert c.panel.apply.description == "Play the Prefect"
+    assert app.game.history == []                              # choosing is not playing
+    c.panel.apply.click()
+    assert app.game.actions == ["play PREFECT"]
+
+
+def test_widget_stale_refusal_clears_after_a_legal_choice():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    play_card(c, "MERCATOR")
+    c.panel.done.click()
+    c.panel.card.value = "MERCATOR"                      # on the discard pile
+    c.panel.apply.click()
+    assert "Not allowed" in c.message.value
+    c.panel.card.value = "ARCHITECT"                      # a legal choice: the old box goes
+    assert c.message.value == ""
+    c.panel.card.value = "MERCATOR"
+    c.panel.apply.click()
+    assert "R-TURN-2" in c.message.value
+    c.panel.card.value = "PREFECT"
+    c.panel.apply.click()
+    assert c.message.value == ""
+
+
+def test_widget_refusal_opens_the_rules_at_the_cited_rule():
+    from widgets.app import GameApp
+
+    app = GameApp(new_game())
+    play_card(app.controls, "ARCHITECT")
+    assert app.rules_box.selected_index is None
+    assert not app.controls.attempt("build ROMA")
+    assert app.rules_box.selected_index == 0
+    assert app.rules.shown == ["R-ARCH-6"]
+    assert "R-ARCH-6" in app.rules.results.value
+    app.rules.query.value = "storehouse"
+    assert len(app.rules.shown) > 1
+    assert all("R-" in r for r in app.rules.shown)
+
+
+def test_widget_senator_buys_by_clicking_the_display():
+    from widgets.app import GameApp
+
+    app = GameApp(new_game())
+    play_card(app.controls, "SENATOR")
+    row = app.card_display.row
+    assert row.pickable == [f"slot:{n}" for n in range(1, 8)]
+    assert row.pick("slot:1")
+    assert app.controls.panel.slot.value == 1
+    assert row.selected == ["slot:1"]
+    assert "Price: 1 brick + 1 tools" in app.controls.panel.preview.value
+    app.controls.panel.apply.click()
+    assert "SMITH-I" in app.game.state.player("Aiko").hand
+
+
+def test_widget_colonist_card_places_by_clicking_a_city():
+    from widgets.app import GameApp
+
+    g, _c = colonist_game()
+    app = GameApp(g)
+    play_card(app.controls, "COLONIST-I")
+    assert "city:ROMA" in app.map_view.pickable
+    assert app.map_view.pick("city", "ROMA")
+    assert g.actions[-1] == "place land ROMA"
 
 
 def test_widget_states_are_not_mutated_by_previews():

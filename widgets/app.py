@@ -1,4 +1,9 @@
-"""GameApp: the whole tutor screen for one Game, re-rendered from `game.state` after every change."""
+"""GameApp: the whole tutor screen for one Game, re-rendered from `game.state` after every change.
+
+Layout: the board on the left (as large as the window's height allows), and beside it a column that stays
+in view while the page scrolls: the controls of the current decision, the card display, the game log in
+sentences (with Undo) and the rules, each box folding away. Player boards and the score sit below in tabs.
+"""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
@@ -8,18 +13,38 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
-from .board import BuildOverlay, MapView, ProduceOverlay, ReachOverlay
-from .controls import ActionControls, OverlayRequest
+from .board import BuildOverlay, MapView, Pick, ProduceOverlay, ReachOverlay
+from .board.layout import layout_for
+from .controls import CARD_PICKS, ActionControls, OverlayRequest, WaitPanel
 from .errors import ErrorLog, guarded
 from .history import HistoryView
 from .panels import CardDisplay, PlayerBoard
+from .rules_panel import RulesPanel
 from .scoreview import ScoreView
 
 SCORE_TAB = 1
+SIDE_WIDTH = 410        # px: the column of controls beside the map
+TOP_OFFSET = 120        # px of window height taken by the notebook's bars (the map fits in what is left)
+
+STYLE = """<style>
+.cc-game-row { align-items: flex-start; gap: 8px; overflow: visible !important; }
+.cc-side { position: sticky; top: 4px; align-self: flex-start; overflow-y: auto !important; }
+.cc-side .widget-html-content { line-height: 1.35; }
+.cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
+.jp-OutputArea-output:has(.cc-game), .jp-Cell-outputArea:has(.cc-game),
+.widget-box:has(> .cc-game-row) { overflow: visible !important; }
+</style>"""
+
+
+def fold(title: str, child: widgets.Widget, open_: bool = True) -> widgets.Accordion:
+    """A box that folds away under its title."""
+    box = widgets.Accordion(children=[child], selected_index=0 if open_ else None)
+    box.set_title(0, title)
+    return box
 
 
 class GameApp(widgets.VBox):
-    """Map, player boards, card display, action controls, score view, history and error log.
+    """Map, action controls, card display, game log, rules, player boards, score view and error log.
 
     `hand_visible(name)` hides hands on the boards (a hot-seat table); `on_refresh()` is called after
     every refresh once the app is built, so a table can follow the game."""
@@ -27,57 +52,90 @@ class GameApp(widgets.VBox):
     def __init__(self, game: cc.Game, *, hand_visible: Callable[[str], bool] | None = None,
                  on_refresh: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.add_class("cc-game")
         self.game = game
         self.error_log = ErrorLog()
         self.on_refresh: Callable[[], None] = lambda: None
         self._drawn: tuple[object, ...] | None = None
         self.boards = [PlayerBoard(p.name, hand_visible) for p in game.state.players]
-        self.card_display = CardDisplay()
+        self.card_display = CardDisplay(log=self.error_log)
         self.map_view = MapView(log=self.error_log)
         self.score_view = ScoreView()
         self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log)
+        self.rules = RulesPanel(log=self.error_log)
         self.controls.on_overlay = guarded(self._draw_map, self.error_log)
+        self.controls.on_refusal = self._refused
         self.map_view.on_pick(self.controls.picked)
-        tabs = self.tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view, self.history])
+        self.card_display.row.on_pick(lambda key: self.controls.picked(Pick("slot", key.partition(":")[2])))
+        tabs = self.tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view])
         self._scored: cc.GameState | None = None
         # the score table and chart are drawn when their tab is open: an Apply redraws only what is seen
         tabs.observe(guarded(lambda _change: self._show_score(), self.error_log), names="selected_index")
-        for i, title in enumerate(("Players", "Score", "History")):
+        for i, title in enumerate((cc._("Players"), cc._("Score"))):
             tabs.set_title(i, title)
-        # the map takes what room there is; the controls keep a readable column and wrap below when narrow
-        self.map_view.layout = widgets.Layout(flex="1 1 560px", min_width="420px", max_width="1000px", height="auto")
-        side = widgets.VBox([self.controls, self.card_display],
-                            layout=widgets.Layout(flex="0 1 420px", min_width="380px", overflow="auto"))
-        self.children = [widgets.HBox([self.map_view, side], layout=widgets.Layout(flex_flow="row wrap")), tabs,
+        lay = layout_for(game.state.map_id)
+        # the map as large as the window's height allows, the controls in a column beside it that stays in view
+        self.map_view.layout = widgets.Layout(flex="1 1 480px", min_width="360px", height="auto",
+                                              max_width=f"calc((100vh - {TOP_OFFSET}px) * {lay.width / lay.height:.3f})")
+        self.display_box = fold(cc._("Card display"), self.card_display, open_=True)
+        self.log_box = fold(cc._("Game log"), self.history, open_=True)
+        self.rules_box = fold(cc._("Rules"), self.rules, open_=False)
+        self.side = widgets.VBox([self.controls, self.display_box, self.log_box, self.rules_box],
+                                 layout=widgets.Layout(flex=f"0 1 {SIDE_WIDTH}px", width=f"{SIDE_WIDTH}px",
+                                                       min_width="320px", max_height=f"calc(100vh - {TOP_OFFSET - 40}px)"))
+        self.side.add_class("cc-side")
+        row = widgets.HBox([self.map_view, self.side], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
+        row.add_class("cc-game-row")
+        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), row, tabs,
                          self.error_log]
         self.refresh()
         if on_refresh is not None:
             self.on_refresh = on_refresh
+
+    def add_to_side(self, box: widgets.Widget, position: int = 1) -> None:
+        """Put another box in the side column (a table's hints go right under the controls)."""
+        children = list(self.side.children)
+        children.insert(position, box)
+        self.side.children = children
+
+    def _refused(self, err: cc.ConcordiaError) -> None:
+        """A refusal: open the rules at the rule it cites."""
+        rule = getattr(err, "rule", None)
+        if rule:
+            self.rules.show_rule(rule)
+            self.rules_box.selected_index = 0
 
     def overlay(self, request: OverlayRequest | None) -> Any:
         """The map overlay object for a control's request (ReachOverlay, BuildOverlay or ProduceOverlay)."""
         if request is None:
             return None
         if request.kind == "reach":
-            return ReachOverlay(request.start, request.colonist_kind, request.steps, request.player)
+            return ReachOverlay(request.start, request.colonist_kind, request.steps, request.player, request.selected)
         if request.kind == "build":
-            return BuildOverlay(request.player)
+            return BuildOverlay(request.player, request.selected)
         return ProduceOverlay(request.province, request.player)
 
     def _draw_map(self, request: OverlayRequest | None = None) -> None:
         panel = self.controls.panel
-        picks, chosen = panel.picks(), panel.selected()
-        key = (id(self.game.state), request, tuple(p.key for p in picks), tuple(p.key for p in chosen))
+        picks = panel.picks() if panel is not None else []
+        chosen = panel.selected() if panel is not None else []
+        board = [p for p in picks if p.kind not in CARD_PICKS]
+        board_chosen = [p for p in chosen if p.kind not in CARD_PICKS]
+        slots = [p.key for p in picks if p.kind == "slot"]
+        self.card_display.row.mark(slots, [p.key for p in chosen if p.kind == "slot"])
+        key = (id(self.game.state), request, tuple(p.key for p in board), tuple(p.key for p in board_chosen))
         if key == self._drawn:
             return
         self._drawn = key
-        self.map_view.show(self.game.state, overlay=self.overlay(request), pickable=picks, selected=chosen)
+        self.map_view.show(self.game.state, overlay=self.overlay(request), pickable=board, selected=board_chosen)
 
     def refresh(self) -> None:
         """Re-render every view from `game.state` (controls too when the change came from elsewhere)."""
         state = self.game.state
-        if self.controls.panel.state is not state:
+        panel = self.controls.panel
+        waiting = isinstance(panel, WaitPanel)
+        if panel is None or panel.state is not state or waiting == (state.over or self.controls.may_act(state)):
             self.controls.refresh()
         for board in self.boards:
             board.show(state)

@@ -1,16 +1,21 @@
-"""Action controls: one panel per card kind that builds an action from choices (DESIGN.md principle 5).
+"""Action controls: one panel per choice that builds an action (DESIGN.md principle 5), kept in step with the
+board and the cards, which are controls too.
 
 `ActionControls(game, on_change)` asks the engine which phase the play is in and shows that phase's
-panel: the card picker at turn start, then the card's sub-steps one at a time, each with a preview
-of its cost and effect (computed by the engine on a copy of the state) before Apply. Options the
-engine would refuse stay selectable and are marked ✗: Apply then shows the engine's explanation and
-the game is unchanged. Cancel undoes the whole card play; a notation box accepts typed actions.
+panel: the hand at turn start (click a card, or choose it in the menu), then the card's sub-steps one at
+a time, each with a preview of its effect in words (computed by the engine on a copy of the state)
+before it is applied. A click on the board (`picked`) chooses or plays what was clicked: a colonist, then
+one of its highlighted routes; a city to build in or to place a colonist; a province to produce; a
+display card to buy. The menus stay as the keyboard path and follow the clicks. Options the engine
+would refuse are marked ✗: choosing one shows the engine's explanation and the game is unchanged. A
+refusal box clears as soon as a legal choice is made. Cancel undoes the card play; a notation box
+(folded away) accepts typed moves.
 """
 from __future__ import annotations
 
 import html
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
 
 import ipywidgets as widgets
@@ -18,21 +23,12 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from .board import Pick, colonist_pick
+from .cards import CardRow, card_action, hand_items, slot_extra
 from .errors import ErrorLog, explanation_html, guarded
-from .panels import card_label
 
-CARD_HELP = {
-    "TRIBUNE": "take your discard pile back (coins for every card beyond 3), then you may recruit a colonist",
-    "ARCHITECT": "move colonists (one step per colonist on the map), then build houses next to them",
-    "PREFECT": "make a province produce (bonus to you, goods to every house) or collect the coin tiles",
-    "MERCATOR": "take coins, then buy and sell up to 2 kinds of goods",
-    "DIPLOMAT": "carry out the top card of another player's discard pile",
-    "SENATOR": "buy up to 2 cards from the display (card cost + slot cost)",
-    "CONSUL": "buy 1 card from the display paying only the card's own cost",
-    "COLONIST": "place new colonists in Rome or your cities, or take income",
-    "SPECIALIST": "every house of yours in a city of this good produces 1 of it",
-}
 BAD = " ✗"
+WIDE = {"description_width": "initial"}
+CARD_PICKS = ("card", "slot")
 
 
 class OverlayRequest(NamedTuple):
@@ -44,39 +40,67 @@ class OverlayRequest(NamedTuple):
     colonist_kind: str | None = None
     steps: int = 0
     province: str | None = None
+    selected: str | None = None    # the route or city chosen so far
 
 
 def _esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+def button(label: str, style: str = "", tooltip: str = "") -> widgets.Button:
+    """A button as wide as its label (never cut)."""
+    return widgets.Button(description=label, button_style=style, tooltip=tooltip or label,
+                          layout=widgets.Layout(width="auto", min_width="fit-content"))
+
+
+def dropdown(label: str, options: list[tuple[str, Any]], value: Any = None) -> widgets.Dropdown:
+    """A menu with its whole label shown, starting with nothing chosen unless `value` is given."""
+    return widgets.Dropdown(options=options, value=value, description=label, style=WIDE,
+                            layout=widgets.Layout(width="98%"))
+
+
+def toggles(options: list[tuple[str, Any]], label: str = "") -> widgets.ToggleButtons:
+    return widgets.ToggleButtons(options=options, description=label, style={**WIDE, "button_width": "auto"})
+
+
 def describe_change(before: cc.GameState, after: cc.GameState) -> list[str]:
-    """Plain lines saying what differs between two states (used for every preview)."""
+    """Plain sentences saying what differs between two states (used for every preview)."""
     lines: list[str] = []
+    map_id = before.map_id
     for b, a in zip(before.players, after.players, strict=True):
         parts: list[str] = []
         if a.coins != b.coins:
-            parts.append(f"coins {b.coins} → {a.coins}")
-        parts += [f"{n:+d} {g}" for g, n in (a.goods - b.goods).items_nonzero()]
-        parts += [f"house in {c}" for c in sorted(set(a.houses) - set(b.houses))]
-        moved_to = sorted(Counter(a.colonists) - Counter(b.colonists))
-        parts += [f"{c.kind} colonist to {c.where}" for c in moved_to]
-        parts += [f"+{cc.card(c)} to hand" for c in sorted((Counter(a.hand) - Counter(b.hand)).elements())]
+            parts.append(cc._("coins {before} → {after}", before=b.coins, after=a.coins))
+        parts += [cc._("{change} {good}", change=f"{n:+d}", good=cc.good_name(g)) for g, n in
+                  (a.goods - b.goods).items_nonzero()]
+        parts += [cc._("a house in {city}", city=cc.city_name(c)) for c in sorted(set(a.houses) - set(b.houses))]
+        parts += [cc._("{colonist} to {place}", colonist=cc.colonist_text(c.kind),
+                       place=cc.narrate.place_words(map_id, c.where))
+                  for c in sorted(Counter(a.colonists) - Counter(b.colonists))]
+        parts += [cc._("the {card} into the hand", card=cc.card(c).display_name)
+                  for c in sorted((Counter(a.hand) - Counter(b.hand)).elements())]
         if a.concordia and not b.concordia:
-            parts.append("takes the Concordia card: the game ends soon")
+            parts.append(cc._("takes the Concordia card: the game ends soon"))
         if parts:
-            lines.append(f"{a.name}: " + ", ".join(parts))
+            lines.append(cc._("{player}: {changes}", player=a.name, changes=cc.listing(parts)))
     for choice in after.choices[len(before.choices):]:
-        lines.append(f"{after.players[choice.player].name} must choose which of {choice.incoming} to keep")
+        lines.append(cc._("{player} must choose which of {goods} to keep", player=after.players[choice.player].name,
+                          goods=cc.goods_text(choice.incoming)))
     if after.praefectus != before.praefectus:
-        lines.append(f"Praefectus Magnus passes to {after.praefectus_magnus}")
+        lines.append(cc._("Praefectus Magnus passes to {player}", player=after.praefectus_magnus))
     if after.to_move != before.to_move and after.to_move is not None:
-        lines.append(f"the turn ends; {after.to_move} is next")
+        lines.append(cc._("the turn ends; {player} is next", player=after.to_move))
     return lines
 
 
+def goods_line(player: cc.PlayerState) -> str:
+    """'5 coins · 1 brick + 2 food · 2 free slots' for the panels' info line."""
+    return cc._("{coins} · {goods} · {free}", coins=cc.coins_text(player.coins), goods=cc.goods_text(player.goods),
+                free=cc.n_("{n} free storehouse slot", "{n} free storehouse slots", player.free_slots))
+
+
 class _Panel:
-    """Base of a phase panel: its widgets, the action they describe, and a preview line."""
+    """Base of a phase panel: its widgets, the action they describe, a preview, and what the board offers."""
 
     title = ""
 
@@ -85,18 +109,25 @@ class _Panel:
         self.state = ctl.game.state
         self.index = self.state.actor_index if self.state.actor_index is not None else self.state.turn
         self.player = self.state.players[self.index]
+        self.map_id = self.state.map_id
         self.legal = set(ctl.game.legal_actions())
         self.preview = widgets.HTML()
         self.info = widgets.HTML()
-        self.apply = widgets.Button(description="Apply", button_style="primary")
+        self.apply = button(cc._("Apply"), "primary")
         self.apply.on_click(ctl.guard(lambda _: ctl.attempt(self.action())))
-        self.done = widgets.Button(description="Done", tooltip="finish this card play")
+        self.done = button(cc._("Done"), tooltip=cc._("finish this card play"))
         self.done.on_click(ctl.guard(lambda _: ctl.attempt(cc.Done())))
         self.done.layout.display = None if cc.Done() in self.legal else "none"
 
     def watch(self, *ws: widgets.Widget) -> None:
         for w in ws:
-            w.observe(self.ctl.guard(lambda _change: self.update()), names="value")
+            w.observe(self.ctl.guard(lambda _change: self.changed()), names="value")
+
+    def changed(self) -> None:
+        """A choice changed: a legal one clears an old refusal; then the preview follows."""
+        if self.action() in self.legal:
+            self.ctl.clear_message()
+        self.update()
 
     def ok(self, action: cc.Action | None) -> str:
         """'' if the engine lists `action` as legal now, else a ✗ mark."""
@@ -112,15 +143,15 @@ class _Panel:
         return None
 
     def picks(self) -> list[Pick]:
-        """What may be clicked on the map for this choice (the dropdowns stay the keyboard path)."""
+        """What may be clicked for this choice: board elements, cards in hand (card:ID), display slots (slot:N)."""
         return []
 
     def selected(self) -> list[Pick]:
-        """What is chosen so far, drawn apart on the map."""
+        """What is chosen so far, drawn apart."""
         return []
 
     def picked(self, pick: Pick) -> None:
-        """A click on the map: choose that option (or play it when the choice is complete)."""
+        """A click on the board or a card: choose that option (or play it when the choice is complete)."""
 
     def effect(self, action: cc.Action | None, head: str = "") -> str:
         """Preview: `head`, then what the engine would do (on a copy), or why it refuses."""
@@ -129,73 +160,117 @@ class _Panel:
         try:
             after = cc.apply(self.state, action)
         except cc.ConcordiaError as err:
-            return f"{head}<br><span style='color:#c62828'>✗ not allowed: {_esc(err)}</span>"
-        lines = describe_change(self.state, after) or ["nothing changes yet"]
-        return f"{head}<br>✓ <code>{_esc(action)}</code> → " + "; ".join(_esc(x) for x in lines)
+            return f"{head}<br><span style='color:#c62828'>✗ {_esc(cc._('not allowed: {why}', why=err))}</span>"
+        lines = describe_change(self.state, after) or [cc._("nothing changes yet")]
+        step = cc.narrate.step_words(self.state, action)
+        body = "<br>".join(f"&nbsp;&nbsp;{_esc(x)}" for x in lines)
+        return f"{head}<br>✓ <b>{_esc(step[:1].upper() + step[1:])}</b><br>{body}"
 
     def update(self) -> None:
         self.preview.value = self.effect(self.action())
         self.ctl.request_overlay(self.overlay())
 
 
-class CardPicker(_Panel):
-    """Turn start: the hand (each card explained); cards on the discard pile are shown but refused."""
+class WaitPanel(_Panel):
+    """Someone else acts now (a practice bot, or a person who has not taken the device yet)."""
 
-    title = "play a card"
+    def __init__(self, ctl: ActionControls) -> None:
+        super().__init__(ctl)
+        self.info.value = f"<i>{_esc(ctl.waiting_text(self.state))}</i>"
+        self.title = cc.N_("waiting")
+
+    def children(self) -> list[widgets.Widget]:
+        return [self.info]
+
+    def update(self) -> None:
+        self.ctl.request_overlay(None)
+
+
+class CardPicker(_Panel):
+    """Turn start: the hand as cards (hover for what each does; click to choose), the same as a menu, then
+    Play. Nothing is chosen at first; cards on the discard pile are shown but refused."""
+
+    title = cc.N_("play a card")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         options = []
         for cid in dict.fromkeys(self.player.hand):
-            options.append((f"{card_label(cid)}{self.ok(cc.PlayCard(cid))}", cid))
+            options.append((f"{cc.card(cid).display_name}{self.ok(cc.PlayCard(cid))}", cid))
         for cid in dict.fromkeys(self.player.discard):
             if cid not in self.player.hand:
-                options.append((f"{card_label(cid)} (discard pile){BAD}", cid))
-        self.card = widgets.Dropdown(options=options, description="Card")
-        self.apply.description = "Play card"
+                options.append((cc._("{card} (on your discard pile)", card=cc.card(cid).display_name) + BAD, cid))
+        self.card = dropdown(cc._("Card"), options)
+        self.apply.description = cc._("Play the card")
         self.watch(self.card)
+        ctl.hand_row.show(hand_items(self.state, self.index, lambda c: cc.PlayCard(c) not in self.legal),
+                          title=cc._("Your hand: click a card to choose it"))
 
     def action(self) -> cc.Action | None:
         return None if self.card.value is None else cc.PlayCard(self.card.value)
 
     def children(self) -> list[widgets.Widget]:
-        return [self.card] + super().children()
+        return [self.ctl.hand_row, self.card, self.preview, widgets.HBox([self.apply])]
 
     def update(self) -> None:
         cid = self.card.value
-        head = "" if cid is None else f"<b>{_esc(cc.card(cid))}</b>: {CARD_HELP[cc.card(cid).kind]}"
-        self.preview.value = self.effect(self.action(), head)
+        self.apply.disabled = cid is None
+        if cid is None:
+            self.apply.description = cc._("Play the card")
+            self.preview.value = _esc(cc._("Choose a card: click it in your hand (hover for what it does) or pick "
+                                           "it in the menu."))
+        else:
+            name = cc.card(cid).display_name
+            self.apply.description = cc._("Play the {card}", card=name)
+            self.preview.value = self.effect(self.action(), f"<b>{_esc(name)}</b>: {_esc(card_action(cid))}")
+        self.ctl.hand_row.mark(self._card_keys(), [f"card:{cid}"] if cid else [])
         self.ctl.request_overlay(None)
+
+    def _card_keys(self) -> list[str]:
+        return [f"card:{a.card}" for a in self.legal if isinstance(a, cc.PlayCard)]
+
+    def picks(self) -> list[Pick]:
+        return [Pick("card", a.card) for a in self.legal if isinstance(a, cc.PlayCard)]
+
+    def selected(self) -> list[Pick]:
+        return [Pick("card", self.card.value)] if self.card.value else []
+
+    def picked(self, pick: Pick) -> None:
+        if pick.kind == "card":
+            self.card.value = pick.id
 
 
 class ArchitectPanel(_Panel):
-    """Moves (pick a colonist, then a route with its step cost), then builds (city with its price)."""
+    """Moves (click one of your colonists, then one of its highlighted routes, cost on each), then builds
+    (click a city; its price is shown on the map)."""
 
-    title = "Architect"
+    title = cc.N_("Architect")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         self.moving = self.state.pending.phase == "move"
-        colonists = [(f"{c}", (c.kind, c.where)) for c in dict.fromkeys(self.player.colonists)]
-        self.colonist = widgets.Dropdown(options=colonists, description="Colonist")
-        self.route = widgets.Dropdown(options=[], description="To route")
-        self.move = widgets.Button(description="Move", button_style="primary")
+        movable = [c for c in dict.fromkeys(self.player.colonists)
+                   if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
+        colonists = [(cc.narrate.colonist_words(self.map_id, c.kind, c.where), (c.kind, c.where)) for c in movable]
+        self.colonist = dropdown(cc._("Colonist"), colonists)
+        self.route = dropdown(cc._("To"), [])
+        self.move = button(cc._("Move"), "primary")
         self.move.on_click(ctl.guard(lambda _: ctl.attempt(self.move_action())))
         self.move_preview = widgets.HTML()
-        self.city = widgets.Dropdown(options=self._city_options(), value=None, description="Build in")
-        self.build = widgets.Button(description="Build", button_style="primary")
+        self.city = dropdown(cc._("Build in"), self._city_options())
+        self.build = button(cc._("Build"), "primary")
         self.build.on_click(ctl.guard(lambda _: ctl.attempt(self.build_action())))
-        self.focus = "reach" if self.moving and colonists else "build"
+        self.focus = "build"
         self.colonist.observe(ctl.guard(lambda _c: self._colonist_changed()), names="value")
         self.route.observe(ctl.guard(lambda _c: self._show("reach")), names="value")
         self.city.observe(ctl.guard(lambda _c: self._show("build")), names="value")
-        self._fill_routes()
 
     def _city_options(self) -> list[tuple[str, str]]:
         options = []
         for city in cc.build_sites(self.state, self.index):
             goods, coins = cc.house_price(self.state, city)
-            label = f"{city} ({self.state.city_goods[city]}): {cc.price_text(goods, coins)}"
+            label = cc._("{city} ({good}): {price}", city=cc.city_name(city),
+                         good=cc.good_name(self.state.city_goods[city]), price=cc.price_text(goods, coins))
             options.append((label + self.ok(cc.Build(city)), city))
         return options
 
@@ -208,11 +283,11 @@ class ArchitectPanel(_Panel):
         options = []
         for route, cost in sorted(costs.items(), key=lambda rc: (rc[1], rc[0])):
             if route != start:
-                label = f"{route}: {cost} step{'s' if cost != 1 else ''}"
+                label = cc._("{route}: {steps}", route=cc.narrate.route_words(self.map_id, route),
+                             steps=cc.n_("{n} step", "{n} steps", cost))
                 options.append((label + self.ok(cc.Move(start, route)), route))
         self.route.options = options
-        legal = [route for label, route in options if not label.endswith(BAD)]
-        self.route.value = legal[0] if legal else None
+        self.route.value = None
 
     def _colonist_changed(self) -> None:
         self._fill_routes()
@@ -220,7 +295,7 @@ class ArchitectPanel(_Panel):
 
     def _show(self, focus: str) -> None:
         self.focus = focus
-        self.update()
+        self.changed()
 
     def move_action(self) -> cc.Action | None:
         if self.colonist.value is None or self.route.value is None:
@@ -234,39 +309,55 @@ class ArchitectPanel(_Panel):
         return self.move_action() if self.focus == "reach" else self.build_action()
 
     def children(self) -> list[widgets.Widget]:
-        moves = [widgets.HTML("<b>1. Move</b> (all moves come before building)"), self.colonist, self.route,
-                 self.move_preview, self.move] if self.moving else []
-        return [self.info] + moves + [widgets.HTML("<b>2. Build</b>"), self.city, self.preview,
+        moves = [widgets.HTML(f"<b>{_esc(cc._('1. Move'))}</b> "
+                              f"{_esc(cc._('(all moves come before building)'))}"),
+                 self.colonist, self.route, self.move_preview, self.move] if self.moving else []
+        return [self.info] + moves + [widgets.HTML(f"<b>{_esc(cc._('2. Build'))}</b>"), self.city, self.preview,
                                       widgets.HBox([self.build, self.done])]
 
     def update(self) -> None:
         steps = self.state.pending.steps_left
-        self.info.value = (f"Steps left: <b>{steps}</b> · coins {self.player.coins} · goods {_esc(self.player.goods)}"
-                           if self.moving else "Building (no more moves this turn)")
+        have = goods_line(self.player)
+        if self.moving:
+            how = (cc._("Click one of your glowing colonists on the map, then one of its highlighted routes (the "
+                        "number is its cost in steps); or click a city with a price to build.")
+                   if self.colonist.value is None else
+                   cc._("Click a highlighted route (the number is its cost in steps), another colonist, or a city "
+                        "with a price to build."))
+            self.info.value = (f"{_esc(cc.n_('{n} step left', '{n} steps left', steps))} · {_esc(have)}"
+                               f"<br><span style='color:#555'>{_esc(how)}</span>")
+        else:
+            self.info.value = (f"{_esc(cc._('Building (no more moves this turn)'))} · {_esc(have)}<br>"
+                               f"<span style='color:#555'>{_esc(cc._('Click a city with a price on the map.'))}</span>")
+        self.move.disabled = self.move_action() is None
+        self.build.disabled = self.build_action() is None
         self.move_preview.value = self.effect(self.move_action()) if self.moving else ""
         city = self.city.value
-        head = ""
+        sites = len(self.city.options)
         if city is not None:
             goods, coins = cc.house_price(self.state, city)
-            head = f"A house in {city} costs {_esc(cc.price_text(goods, coins))}"
-        sites = len(self.city.options)
-        self.preview.value = (self.effect(self.build_action(), head) if city
-                              else f"Choose a city to build in ({sites} next to your colonists)." if sites
-                              else "No city next to your colonists yet.")
+            head = _esc(cc._("A house in {city} costs {price}", city=cc.city_name(city),
+                             price=cc.price_text(goods, coins)))
+            self.preview.value = self.effect(self.build_action(), head)
+        else:
+            self.preview.value = _esc(cc.n_("Choose a city to build in ({n} next to your colonists).",
+                                            "Choose a city to build in ({n} next to your colonists).", sites)
+                                      if sites else cc._("No city next to your colonists yet."))
         self.ctl.request_overlay(self.overlay())
 
     def overlay(self) -> OverlayRequest | None:
-        if self.focus == "reach" and self.colonist.value is not None:
+        if self.moving and self.focus == "reach" and self.colonist.value is not None:
             kind, start = self.colonist.value
-            return OverlayRequest("reach", self.index, start, kind, self.state.pending.steps_left)
-        return OverlayRequest("build", self.index)
+            return OverlayRequest("reach", self.index, start, kind, self.state.pending.steps_left,
+                                  selected=self.route.value)
+        return OverlayRequest("build", self.index, selected=self.city.value)
 
     def picks(self) -> list[Pick]:
-        """Own colonists (while moving), the routes the chosen one may reach, the cities to build in."""
+        """Own colonists that may move, the routes the chosen one may reach, the cities to build in."""
         result = [Pick("city", a.city) for a in self.legal if isinstance(a, cc.Build)]
         if self.moving:
-            result += [colonist_pick(self.state, self.index, c) for c in dict.fromkeys(self.player.colonists)
-                       if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
+            result += [colonist_pick(self.state, self.index, cc.Colonist(kind, where))
+                       for _label, (kind, where) in self.colonist.options]
             if self.colonist.value is not None:
                 kind, start = self.colonist.value
                 routes = self.ctl.game.map.routes
@@ -290,20 +381,22 @@ class ArchitectPanel(_Panel):
 
 
 class PrefectPanel(_Panel):
-    """Produce in a province (who receives what) or collect the coin tiles (how many coins)."""
+    """Produce in a province (click it on the map; its tooltip says who receives what) or collect the coin tiles."""
 
-    title = "Prefect"
+    title = cc.N_("Prefect")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         coins = cc.collect_value(self.state)
-        self.mode = widgets.ToggleButtons(options=[("Produce", "produce"), (f"Collect {coins} coins", "collect")])
+        self.mode = toggles([(cc._("Produce"), "produce"), (cc._("Collect {coins}", coins=cc.coins_text(coins)),
+                                                            "collect")])
         options = []
         for prov in sorted(self.state.bonus_goods):
-            side = " (coin side up)" if prov in self.state.coin_side else ""
-            label = f"{prov}: bonus {self.state.bonus_goods[prov]}{side}"
+            side = cc._(" (coin side up)") if prov in self.state.coin_side else ""
+            label = cc._("{province}: bonus {good}{side}", province=cc.province_name(prov),
+                         good=cc.good_name(self.state.bonus_goods[prov]), side=side)
             options.append((label + self.ok(cc.Produce(prov)), prov))
-        self.province = widgets.Dropdown(options=options, description="Province")
+        self.province = dropdown(cc._("Province"), options)
         self.watch(self.mode, self.province)
 
     def action(self) -> cc.Action | None:
@@ -312,15 +405,21 @@ class PrefectPanel(_Panel):
         return None if self.province.value is None else cc.Produce(self.province.value)
 
     def children(self) -> list[widgets.Widget]:
-        return [self.mode, self.province] + super().children()
+        return [self.info, self.mode, self.province] + super().children()[1:]
 
     def update(self) -> None:
-        self.province.layout.display = "none" if self.mode.value == "collect" else None
-        if self.mode.value == "collect":
-            head = f"Collect {cc.collect_value(self.state)} coins from the coin-side tiles"
+        collect = self.mode.value == "collect"
+        self.province.layout.display = "none" if collect else None
+        self.apply.description = cc._("Collect") if collect else cc._("Produce")
+        self.apply.disabled = self.action() is None
+        self.info.value = _esc(cc._("Click a province on the map (hover it to see who would receive what), or "
+                                    "choose it here.") if not collect else "")
+        if collect:
+            head = _esc(cc._("Collect {coins} from the coin-side tiles", coins=cc.coins_text(cc.collect_value(self.state))))
         elif self.province.value is not None:
             gains = cc.production(self.state, self.province.value, self.index)
-            head = "Receives: " + "; ".join(f"{_esc(name)} {_esc(cc.goods_text(g))}" for name, g in gains.items())
+            head = _esc(cc._("Receives: {gains}", gains=cc.listing(
+                cc._("{player} {goods}", player=name, goods=cc.goods_text(g)) for name, g in gains.items())))
         else:
             head = ""
         self.preview.value = self.effect(self.action(), head)
@@ -332,8 +431,10 @@ class PrefectPanel(_Panel):
         return None
 
     def picks(self) -> list[Pick]:
-        """The provinces that may produce (their tooltip says who would receive what)."""
         return [Pick("province", a.province) for a in self.legal if isinstance(a, cc.Produce)]
+
+    def selected(self) -> list[Pick]:
+        return [Pick("province", self.province.value)] if self.province.value else []
 
     def picked(self, pick: Pick) -> None:
         if pick.kind == "province":
@@ -343,33 +444,41 @@ class PrefectPanel(_Panel):
 class MercatorPanel(_Panel):
     """Buy or sell one kind at a time (good, direction, amount), at most 2 kinds per play."""
 
-    title = "Mercator"
+    title = cc.N_("Mercator")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        self.good = widgets.Dropdown(
-            options=[(f"{g} ({cc.PRICE[g]} coins each, you have {self.player.goods[g]})", g) for g in cc.GOODS],
-            description="Good")
-        self.direction = widgets.ToggleButtons(options=[("Buy", "buy"), ("Sell", "sell")])
-        self.amount = widgets.IntSlider(value=1, min=1, max=cc.CONSTANTS.storehouse_slots, description="Amount")
+        self.good = dropdown(cc._("Good"), [
+            (cc._("{good} ({price} each, you have {n})", good=cc.good_name(g), price=cc.coins_text(cc.PRICE[g]),
+                  n=self.player.goods[g]), g) for g in cc.GOODS])
+        self.direction = toggles([(cc._("Buy"), "buy"), (cc._("Sell"), "sell")])
+        self.amount = widgets.IntSlider(value=1, min=1, max=cc.CONSTANTS.storehouse_slots,
+                                        description=cc._("Amount"), style=WIDE)
         self.watch(self.good, self.direction, self.amount)
 
     def action(self) -> cc.Action | None:
+        if self.good.value is None:
+            return None
         n = self.amount.value
         return cc.Trade(self.good.value, n if self.direction.value == "buy" else -n)
 
     def children(self) -> list[widgets.Widget]:
-        return [self.info, self.good, self.direction, self.amount, self.preview,
-                widgets.HBox([self.apply, self.done])]
+        return [self.info, self.good, self.direction, self.amount, self.preview, widgets.HBox([self.apply, self.done])]
 
     def update(self) -> None:
         kinds = self.state.pending.kinds
         limit = cc.CONSTANTS.mercator_kinds
-        self.info.value = (f"Kinds traded: <b>{', '.join(kinds) or 'none'}</b> ({len(kinds)} of {limit}) · "
-                           f"coins {self.player.coins} · free slots {self.player.free_slots}")
+        self.info.value = _esc(cc._("Kinds traded: {kinds} ({n} of {limit}) · {have}",
+                                    kinds=cc.listing(cc.good_name(k) for k in kinds) if kinds else cc._("none"),
+                                    n=len(kinds), limit=limit, have=goods_line(self.player)))
+        self.apply.description = cc._("Buy") if self.direction.value == "buy" else cc._("Sell")
+        self.apply.disabled = self.action() is None
         good, n = self.good.value, self.amount.value
-        verb = "pay" if self.direction.value == "buy" else "receive"
-        head = f"{self.direction.value} {n} {good}: {verb} {n * cc.PRICE[good]} coins"
+        head = ""
+        if good is not None:
+            coins = cc.coins_text(n * cc.PRICE[good])
+            head = _esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
+                        else cc._("receive {coins}", coins=coins))
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
 
@@ -377,17 +486,18 @@ class MercatorPanel(_Panel):
 class DiplomatPanel(_Panel):
     """Choose another player; their top discard card is carried out."""
 
-    title = "Diplomat"
+    title = cc.N_("Diplomat")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         options = []
         for p in self.state.players:
             if p.name != self.player.name:
-                top = card_label(p.top_card) if p.top_card else "no card"
-                options.append((f"{p.name}: top card {top}{self.ok(cc.Copy(p.name))}", p.name))
-        self.target = widgets.Dropdown(options=options, description="Copy")
-        self.apply.description = "Copy"
+                top = cc.card(p.top_card).display_name if p.top_card else cc._("no card")
+                options.append((cc._("{player}: top card {card}", player=p.name, card=top) + self.ok(cc.Copy(p.name)),
+                                p.name))
+        self.target = dropdown(cc._("Copy"), options)
+        self.apply.description = cc._("Copy")
         self.watch(self.target)
 
     def action(self) -> cc.Action | None:
@@ -398,36 +508,40 @@ class DiplomatPanel(_Panel):
 
     def update(self) -> None:
         head = ""
+        self.apply.disabled = self.target.value is None
         if self.target.value is not None:
             top = self.state.player(self.target.value).top_card
             if top:
-                head = f"Carry out {_esc(cc.card(top))}: {CARD_HELP[cc.card(top).kind]}"
+                head = _esc(cc._("Carry out {card}: {what}", card=cc.card(top).display_name, what=card_action(top)))
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
 
 
 class SenatorPanel(_Panel):
-    """Senator (up to 2 cards, slot extra included) or Consul (1 card, card cost only)."""
+    """Senator (up to 2 cards, slot extra included) or Consul (1 card, card cost only): click a card in the
+    display (or choose its slot here), then Buy."""
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         self.consul = self.state.pending.phase == "consul"
-        self.title = "Consul" if self.consul else "Senator"
+        self.title = cc.N_("Consul") if self.consul else cc.N_("Senator")
         options = []
         for slot, cid in enumerate(self.state.display, start=1):
             if cid is None:
                 continue
-            extra = "" if self.consul else " + slot " + (" + ".join(cc.CONSTANTS.display_slot_extra[slot - 1]) or "nothing")
+            c = cc.card(cid)
+            extra = "" if self.consul else cc._(" + slot {extra}", extra=slot_extra(slot))
             mark = "" if any(isinstance(a, cc.Purchase) and a.slot == slot for a in self.legal) else BAD
-            options.append((f"{slot}: {cc.card(cid)} ({cc.card(cid).god}), card {cc.card(cid).cost}{extra}{mark}",
-                            slot))
-        self.slot = widgets.Dropdown(options=options, description="Slot")
-        self.wild = widgets.ToggleButtons(options=list(cc.GOODS), description="'?' paid with")
-        self.apply.description = "Purchase"
+            options.append((cc._("{slot}: {card} ({god}), card {cost}{extra}", slot=slot, card=c.display_name,
+                                 god=cc.god_name(c.god), cost=cc.goods_text(c.cost), extra=extra) + mark, slot))
+        self.slot = dropdown(cc._("Slot"), options)
+        self.wild = toggles([(cc.good_name(g), g) for g in cc.GOODS], cc._("'?' paid with"))
+        self.apply.description = cc._("Buy")
         self.watch(self.slot, self.wild)
 
     def _wild_needed(self) -> bool:
-        return self.slot.value is not None and not self.consul and "?" in cc.CONSTANTS.display_slot_extra[self.slot.value - 1]
+        return (self.slot.value is not None and not self.consul
+                and "?" in cc.CONSTANTS.display_slot_extra[self.slot.value - 1])
 
     def action(self) -> cc.Action | None:
         if self.slot.value is None:
@@ -438,36 +552,54 @@ class SenatorPanel(_Panel):
         return [self.info, self.slot, self.wild] + super().children()[1:]
 
     def update(self) -> None:
-        self.info.value = (f"Cards bought so far: {self.state.pending.bought}"
-                           f"{'' if self.consul else ' (at most 2)'} · goods {_esc(self.player.goods)}")
+        bought = self.state.pending.bought
+        most = "" if self.consul else cc._(" (at most {n})", n=cc.CONSTANTS.senator_cards)
+        self.info.value = (_esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
+                                     have=goods_line(self.player)))
+                           + "<br><span style='color:#555'>"
+                           + _esc(cc._("Click a card in the display (hover it for what it does), or choose its slot "
+                                       "here.")) + "</span>")
         self.wild.layout.display = None if self._wild_needed() else "none"
+        self.apply.disabled = self.slot.value is None
         head = ""
         action = self.action()
         if isinstance(action, cc.Purchase):
             price = cc.card_price(self.state, action.slot, action.wild, self.consul)
-            head = f"Price: {_esc(price)}"
+            head = _esc(cc._("Price: {price}", price=cc.goods_text(price)))
         self.preview.value = self.effect(action, head)
         self.ctl.request_overlay(None)
 
+    def picks(self) -> list[Pick]:
+        return [Pick("slot", str(slot)) for slot, cid in enumerate(self.state.display, start=1) if cid]
+
+    def selected(self) -> list[Pick]:
+        return [Pick("slot", str(self.slot.value))] if self.slot.value else []
+
+    def picked(self, pick: Pick) -> None:
+        if pick.kind == "slot":
+            self.slot.value = int(pick.id)
+
 
 class ColonistPanel(_Panel):
-    """Colonist card: place waiting colonists (Rome or an own city) or take income."""
+    """Colonist card: place waiting colonists (click Rome or one of your cities on the map) or take income."""
 
-    title = "Colonist"
+    title = cc.N_("Colonist")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         income = cc.colonist_income(self.state, self.index)
-        self.mode = widgets.ToggleButtons(options=[("Place colonist", "place"), (f"Income: {income} coins", "income")])
+        self.mode = toggles([(cc._("Place colonist"), "place"),
+                             (cc._("Income: {coins}", coins=cc.coins_text(income)), "income")])
         waiting = self.player.waiting
-        self.kind = widgets.ToggleButtons(options=[(f"{k} ({waiting[k]} waiting)", k) for k in ("land", "sea")])
-        self.city = widgets.Dropdown(options=cc.colonist_places(self.state, self.index), description="City")
+        self.kind = toggles([(cc._("{colonist} ({n} waiting)", colonist=cc.colonist_text(k), n=waiting[k]), k)
+                             for k in ("land", "sea")])
+        self.city = dropdown(cc._("City"), [(cc.city_name(c), c) for c in cc.colonist_places(self.state, self.index)])
         self.watch(self.mode, self.kind, self.city)
 
     def action(self) -> cc.Action | None:
         if self.mode.value == "income":
             return cc.Income()
-        return cc.Place(self.kind.value, self.city.value)
+        return None if self.city.value is None else cc.Place(self.kind.value, self.city.value)
 
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.mode, self.kind, self.city] + super().children()[1:]
@@ -475,23 +607,39 @@ class ColonistPanel(_Panel):
     def update(self) -> None:
         placing = self.mode.value == "place"
         self.kind.layout.display = self.city.layout.display = None if placing else "none"
-        self.info.value = f"Placed so far: {self.state.pending.placed} · goods {_esc(self.player.goods)}"
-        head = f"Each new colonist costs {_esc(cc.goods_text(cc.CONSTANTS.new_colonist_cost))}" if placing else ""
+        self.apply.description = cc._("Place") if placing else cc._("Take the income")
+        self.apply.disabled = self.action() is None
+        how = cc._("Click {rome} or one of your cities on the map, or choose it here.", rome=cc.city_name("ROMA"))
+        self.info.value = (_esc(cc._("Placed so far: {n} · {have}", n=self.state.pending.placed,
+                                     have=goods_line(self.player)))
+                           + (f"<br><span style='color:#555'>{_esc(how)}</span>" if placing else ""))
+        head = (_esc(cc._("Each new colonist costs {cost}", cost=cc.goods_text(cc.CONSTANTS.new_colonist_cost)))
+                if placing else "")
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
+
+    def picks(self) -> list[Pick]:
+        if self.mode.value != "place":
+            return []
+        return [Pick("city", a.city) for a in self.legal if isinstance(a, cc.Place) and a.kind == self.kind.value]
+
+    def picked(self, pick: Pick) -> None:
+        if pick.kind == "city" and self.mode.value == "place":
+            self.ctl.attempt(cc.Place(self.kind.value, pick.id))
 
 
 class TribunePanel(_Panel):
     """Tribune: optionally recruit one waiting colonist to Rome."""
 
-    title = "Tribune"
+    title = cc.N_("Tribune")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         waiting = self.player.waiting
-        self.kind = widgets.ToggleButtons(options=[(f"{k} ({waiting[k]} waiting)", k) for k in ("land", "sea")],
-                                          description="Recruit")
-        self.apply.description = "Recruit"
+        self.kind = toggles([(cc._("{colonist} ({n} waiting)", colonist=cc.colonist_text(k), n=waiting[k]), k)
+                             for k in ("land", "sea")], cc._("Recruit"))
+        self.apply.description = cc._("Recruit")
+        self.done.description = cc._("No new colonist")
         self.watch(self.kind)
 
     def action(self) -> cc.Action | None:
@@ -501,23 +649,24 @@ class TribunePanel(_Panel):
         return [self.info, self.kind] + super().children()[1:]
 
     def update(self) -> None:
-        self.info.value = f"Cards back in hand: {len(self.player.hand)} · coins {self.player.coins}"
+        self.info.value = _esc(cc._("Cards back in hand: {n} · {have}", n=len(self.player.hand),
+                                    have=goods_line(self.player)))
         cost = cc.goods_text(cc.CONSTANTS.new_colonist_cost)
-        self.preview.value = self.effect(self.action(), f"A new colonist costs {_esc(cost)}")
+        self.preview.value = self.effect(self.action(), _esc(cc._("A new colonist costs {cost}", cost=cost)))
         self.ctl.request_overlay(None)
 
 
 class KeepPanel(_Panel):
     """Storehouse overflow: pick which incoming goods to keep; every free slot must be filled."""
 
-    title = "Storehouse full"
+    title = cc.N_("Storehouse full")
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
         self.choice = self.state.choices[0]
-        self.counts = {g: widgets.IntSlider(value=0, min=0, max=n, description=g)
+        self.counts = {g: widgets.IntSlider(value=0, min=0, max=n, description=cc.good_name(g), style=WIDE)
                        for g, n in self.choice.incoming.items_nonzero()}
-        self.apply.description = "Keep"
+        self.apply.description = cc._("Keep")
         self.watch(*self.counts.values())
 
     def action(self) -> cc.Action | None:
@@ -529,8 +678,10 @@ class KeepPanel(_Panel):
     def update(self) -> None:
         need = cc.keep_count(self.state, self.index, self.choice.incoming)
         chosen = sum(w.value for w in self.counts.values())
-        self.info.value = (f"<b>{_esc(self.player.name)}</b> receives {_esc(self.choice.incoming)} but has "
-                           f"{self.player.free_slots} free slots: keep exactly {need} (chosen {chosen})")
+        self.info.value = _esc(cc._("{player} receives {goods} but has {free}: keep exactly {need} (chosen {chosen})",
+                                    player=self.player.name, goods=cc.goods_text(self.choice.incoming),
+                                    free=cc.n_("{n} free slot", "{n} free slots", self.player.free_slots),
+                                    need=need, chosen=chosen))
         self.preview.value = self.effect(self.action())
         self.ctl.request_overlay(None)
 
@@ -538,11 +689,12 @@ class KeepPanel(_Panel):
 class GameOverPanel(_Panel):
     """The game is over: the final ranking."""
 
-    title = "Game over"
+    title = cc.N_("Game over")
 
     def children(self) -> list[widgets.Widget]:
         ranking = cc.final_ranking(self.state)
-        self.info.value = "Final ranking: " + ", ".join(f"{i}. {_esc(n)}" for i, n in enumerate(ranking, 1))
+        self.info.value = _esc(cc._("Final ranking: {ranking}", ranking=cc.listing(
+            cc._("{place}. {player}", place=i, player=n) for i, n in enumerate(ranking, 1))))
         return [self.info]
 
     def update(self) -> None:
@@ -567,8 +719,22 @@ def panel_class(state: cc.GameState) -> type[_Panel]:
     return PHASE_PANELS[state.pending.phase]
 
 
+def _close_all(ws: Iterable[Any], keep: set[int]) -> None:
+    """Close widgets no longer shown (and the boxes' children), so a long game does not pile them up."""
+    for w in ws:
+        if not isinstance(w, widgets.Widget) or id(w) in keep:
+            continue
+        if isinstance(w, widgets.Box):
+            _close_all(w.children, keep)
+        w.close()
+
+
 class ActionControls(widgets.VBox):
-    """Builds the next action by choices for whoever must act in `game`; calls `on_change` after each."""
+    """Builds the next action by choices for whoever must act in `game`; calls `on_change` after each.
+
+    `may_act(state)` says whether the person at the screen may act now (a table answers no on a bot's turn;
+    then a waiting line replaces the panel, saying `waiting_text(state)`); `on_refusal(err)` hears every
+    refusal (the game screen opens the rules at the cited rule)."""
 
     def __init__(self, game: cc.Game, on_change: Callable[[], None] | None = None,
                  log: ErrorLog | None = None, **kwargs: Any) -> None:
@@ -576,21 +742,27 @@ class ActionControls(widgets.VBox):
         self.game = game
         self.on_change = on_change or (lambda: None)
         self.on_overlay: Callable[[OverlayRequest | None], None] = lambda request: None
+        self.on_refusal: Callable[[cc.ConcordiaError], None] = lambda err: None
+        self.may_act: Callable[[cc.GameState], bool] = lambda state: True
+        self.waiting_text: Callable[[cc.GameState], str] = (
+            lambda state: cc._("{player} is choosing…", player=state.actor or ""))
         self.overlay_request: OverlayRequest | None = None
         self.error_log = log if log is not None else ErrorLog()
         self.last_refusal: cc.ConcordiaError | None = None
         self.header = widgets.HTML()
         self.body = widgets.VBox()
         self.message = widgets.HTML()
-        self.cancel = widgets.Button(description="Cancel card play", button_style="warning",
-                                     tooltip="undo everything since the card was played")
+        self.hand_row = CardRow(log=self.error_log)
+        self.hand_row.on_pick(lambda key: self.picked(Pick("card", key.partition(":")[2])))
+        self.cancel = button(cc._("Cancel card play"), "warning", cc._("undo everything since the card was played"))
         self.cancel.on_click(self.guard(lambda _: self.cancel_play()))
-        self.notation = widgets.Text(placeholder="or type an action, e.g. buy 2 brick", description="Notation")
-        self.notation_go = widgets.Button(description="Play typed")
+        self.notation = widgets.Text(placeholder=cc._("e.g. buy 2 brick"), description=cc._("Move"), style=WIDE)
+        self.notation_go = button(cc._("Play typed"))
         self.notation_go.on_click(self.guard(lambda _: self.play_notation()))
-        self.children = [self.header, self.body, self.message, self.cancel,
-                         widgets.HBox([self.notation, self.notation_go])]
-        self.panel: _Panel
+        self.typed = widgets.Accordion(children=[widgets.HBox([self.notation, self.notation_go])], selected_index=None)
+        self.typed.set_title(0, cc._("Type a move (notation, for keyboards)"))
+        self.children = [self.header, self.body, self.message, self.cancel, self.typed]
+        self.panel: _Panel | None = None
         self.refresh()
 
     def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
@@ -600,36 +772,50 @@ class ActionControls(widgets.VBox):
     def refresh(self) -> None:
         """Rebuild the panel for the phase the engine is in now."""
         state = self.game.state
-        self.panel = panel_class(state)(self)
-        who = state.actor or "nobody"
-        played = f" · playing {cc.card(state.pending.card)}" if state.pending else ""
-        self.header.value = f"<b>{html.escape(who)}</b>: {self.panel.title}{html.escape(played)}"
+        old, old_children = self.panel, self.body.children
+        acting = state.over or self.may_act(state)
+        self.panel = panel_class(state)(self) if acting else WaitPanel(self)
+        who = state.actor or cc._("nobody")
+        played = cc._(" · playing the {card}", card=cc.card(state.pending.card).display_name) if state.pending else ""
+        title = cc._(self.panel.title) if self.panel.title else ""
+        self.header.value = f"<b>{_esc(who)}</b>: {_esc(title)}{_esc(played)}"
         self.body.children = self.panel.children()
-        self.cancel.layout.display = None if state.pending is not None and not state.over else "none"
+        self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
+        self.typed.layout.display = None if acting and not state.over else "none"
         self.panel.update()
+        if old is not None:
+            keep = {id(self), id(self.hand_row)} | {id(w) for w in self.body.children}
+            _close_all([*old_children, *vars(old).values()], keep)
 
     def picked(self, pick: Pick) -> None:
-        """A click on the map, handed to the panel of the current choice."""
-        self.panel.picked(pick)
+        """A click on the board or a card, handed to the panel of the current choice."""
+        if self.panel is not None:
+            self.panel.picked(pick)
 
     def request_overlay(self, request: OverlayRequest | None) -> None:
         """Tell the app what the map should highlight for the current choice."""
         self.overlay_request = request
         self.on_overlay(request)
 
+    def clear_message(self) -> None:
+        """Take an old refusal off the screen (a legal choice was made)."""
+        if self.message.value:
+            self.message.value = ""
+        self.last_refusal = None
+
     def attempt(self, action: cc.Action | str | None) -> bool:
         """Play `action` through the engine; on refusal show its explanation and change nothing."""
         if action is None:
-            self.message.value = "Choose something first."
+            self.message.value = _esc(cc._("Choose something first."))
             return False
         try:
             self.game.play(action)
         except cc.ConcordiaError as err:
             self.last_refusal = err
             self.message.value = explanation_html(err)
+            self.on_refusal(err)
             return False
-        self.last_refusal = None
-        self.message.value = ""
+        self.clear_message()
         self.refresh()
         self.on_change()
         return True
@@ -641,7 +827,7 @@ class ActionControls(widgets.VBox):
             if isinstance(history[i].action, cc.PlayCard):
                 self.game.undo(len(history) - i)
                 break
-        self.message.value = ""
+        self.clear_message()
         self.refresh()
         self.on_change()
 

@@ -1,4 +1,8 @@
-"""Player boards and the card display as HTML widgets, re-rendered from a GameState with `.show`."""
+"""Player boards and the card display, re-rendered from a GameState with `.show`.
+
+A card anywhere on screen tells what it does when hovered (its name carries the card's text as a
+tooltip); the display is a row of cards (`widgets.cards.CardRow`) a Senator or Consul can click.
+"""
 from __future__ import annotations
 
 import html
@@ -9,10 +13,13 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from .cards import GOD_COLOURS, CardRow, card_tip, display_items, display_tips
+from .errors import ErrorLog
+
 GOOD_COLOURS = {"brick": "#c0604d", "food": "#e6c229", "tools": "#7f8c8d", "wine": "#7b3f8c",
                 "cloth": "#2e86c1"}
-GOD_COLOURS = {"vesta": "#b8860b", "jupiter": "#6a1b9a", "saturnus": "#1565c0", "mercurius": "#ef6c00",
-               "mars": "#c62828", "minerva": "#2e7d32"}
+WAITING_SHORT = {"land": cc.N_("land col."), "sea": cc.N_("sea col.")}   # a waiting colonist in a storehouse slot
+__all__ = ["GOD_COLOURS", "GOOD_COLOURS", "CardDisplay", "PlayerBoard", "card_label", "card_span", "storehouse_html"]
 
 
 def _esc(text: Any) -> str:
@@ -26,19 +33,29 @@ def _slot(label: str, colour: str, title: str) -> str:
 
 
 def card_label(card_id: str) -> str:
-    """'Architect (I) · jupiter · cost 1 tools' for a card id."""
+    """'Architect (I) · Jupiter · cost 1 tools' for a card id."""
     c = cc.card(card_id)
-    cost = f" · cost {c.cost}" if c.cost.total() else ""
-    return f"{c} · {c.god}{cost}"
+    if c.cost.total():
+        return cc._("{card} · {god} · cost {cost}", card=c.display_name, god=cc.god_name(c.god),
+                    cost=cc.goods_text(c.cost))
+    return cc._("{card} · {god}", card=c.display_name, god=cc.god_name(c.god))
+
+
+def card_span(card_id: str) -> str:
+    """A card's name in its god's colour, with what it does as a tooltip."""
+    c = cc.card(card_id)
+    return (f"<span class='cc-cardname' title='{_esc(card_tip(card_id))}' style='border-bottom:2px solid "
+            f"{GOD_COLOURS[c.god]};cursor:help'>{_esc(c.display_name)}</span>")
 
 
 def storehouse_html(player: cc.PlayerState) -> str:
     """The 12 storehouse slots: goods first, then waiting colonists, then empty slots (R-STORE-1)."""
-    cells = [_slot(g, GOOD_COLOURS[g], g) for g in player.goods.as_list()]
+    cells = [_slot(cc.good_name(g), GOOD_COLOURS[g], cc.good_name(g)) for g in player.goods.as_list()]
     for kind in ("land", "sea"):
-        cells += [_slot(f"{kind} col.", "#5d4037" if kind == "land" else "#1a237e", f"waiting {kind} colonist")
+        label = cc._("waiting {colonist}", colonist=cc.colonist_text(kind))
+        cells += [_slot(cc._(WAITING_SHORT[kind]), "#5d4037" if kind == "land" else "#1a237e", label)
                   for _ in range(player.waiting[kind])]
-    cells += [_slot("", "#f5f5f5", "free slot")] * max(0, cc.CONSTANTS.storehouse_slots - len(cells))
+    cells += [_slot("", "#f5f5f5", cc._("free slot"))] * max(0, cc.CONSTANTS.storehouse_slots - len(cells))
     rows = [" ".join(cells[i:i + 6]) for i in range(0, len(cells), 6)]
     return "<div>" + "<br>".join(rows) + "</div>"
 
@@ -57,50 +74,55 @@ class PlayerBoard(widgets.HTML):
         p = state.player(self.name)
         marks = []
         if state.to_move == self.name:
-            marks.append("<b style='color:#2e7d32'>▶ to move</b>")
+            marks.append(f"<b style='color:#2e7d32'>▶ {_esc(cc._('to move'))}</b>")
         if state.actor == self.name and state.actor != state.to_move:
-            marks.append("<b style='color:#ef6c00'>▶ must choose</b>")
+            marks.append(f"<b style='color:#ef6c00'>▶ {_esc(cc._('must choose'))}</b>")
         if state.praefectus_magnus == self.name:
-            marks.append("<span style='border:1px solid #b8860b;padding:0 4px'>Praefectus Magnus</span>")
+            marks.append(f"<span style='border:1px solid #b8860b;padding:0 4px'>{_esc(cc.term('term', 'Praefectus Magnus'))}"
+                         "</span>")
         if p.concordia:
-            points = cc.CONSTANTS.concordia_points
-            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>Concordia card ({points} points)</span>")
+            label = cc._("Concordia card ({points})", points=cc.n_("{n} point", "{n} points",
+                                                                     cc.CONSTANTS.concordia_points))
+            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>{_esc(label)}</span>")
         if self.hand_visible(self.name):
-            hand = ", ".join(_esc(cc.card(c)) for c in p.hand) or "—"
+            hand = ", ".join(card_span(c) for c in p.hand) or "—"
         else:
-            hand = f"<i>{len(p.hand)} card{'s' * (len(p.hand) != 1)} (hidden)</i>"
-        top = f"{_esc(card_label(p.top_card))} (top of {len(p.discard)})" if p.top_card else "empty"
-        on_map = ", ".join(_esc(c) for c in p.colonists) or "none"
+            hand = f"<i>{_esc(cc.n_('{n} card (hidden)', '{n} cards (hidden)', len(p.hand)))}</i>"
+        if p.top_card:
+            top = card_span(p.top_card) + " " + _esc(cc.n_("(top of {n} card)", "(top of {n} cards)", len(p.discard)))
+        else:
+            top = _esc(cc._("empty"))
+        on_map = _esc(cc.listing(cc.narrate.colonist_words(state.map_id, c.kind, c.where) for c in p.colonists)
+                      if p.colonists else cc._("none"))
+        slots = cc.CONSTANTS.storehouse_slots
         self.value = (
             f"<div style='border:1px solid #999;border-radius:6px;padding:6px;margin:2px'>"
             f"<b>{_esc(p.name)}</b> {' · '.join(marks)}<br>"
-            f"Coins: <b>{p.coins}</b> · Houses left: <b>{p.houses_left}</b> · "
-            f"Storehouse: {p.storehouse_used}/{cc.CONSTANTS.storehouse_slots}<br>"
+            f"{_esc(cc._('Coins:'))} <b>{p.coins}</b> · {_esc(cc._('Houses left:'))} <b>{p.houses_left}</b> · "
+            f"{_esc(cc._('Storehouse:'))} {p.storehouse_used}/{slots}<br>"
             f"{storehouse_html(p)}"
-            f"Goods: {_esc(p.goods)}<br>"
-            f"Hand: {hand}<br>Discard pile: {top}<br>"
-            f"Colonists on the map: {on_map}</div>")
+            f"{_esc(cc._('Goods:'))} {_esc(cc.goods_text(p.goods))}<br>"
+            f"{_esc(cc._('Hand:'))} {hand}<br>{_esc(cc._('Discard pile:'))} {top}<br>"
+            f"{_esc(cc._('Colonists on the map:'))} {on_map}</div>")
 
 
-class CardDisplay(widgets.HTML):
-    """The 7 display slots with each slot's extra cost and each card's name, god and cost; deck size."""
+class CardDisplay(widgets.VBox):
+    """The 7 display slots as cards (name, god, cost, the slot's extra; hover or tap for the card's text and
+    the Senator's price), and the deck size. A Senator or Consul clicks a card here to choose it."""
+
+    def __init__(self, log: ErrorLog | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.header = widgets.HTML()
+        self.row = CardRow(log=log)
+        self.children = [self.header, self.row]
 
     def show(self, state: cc.GameState) -> None:
         """Render the display row from `state`."""
-        cells = []
-        for slot, cid in enumerate(state.display, start=1):
-            extra = " + ".join(cc.CONSTANTS.display_slot_extra[slot - 1]) or "nothing"
-            if cid is None:
-                body = "<i>bought</i>"
-                colour = "#eee"
-            else:
-                c = cc.card(cid)
-                body = (f"<b>{_esc(c)}</b><br><span style='color:{GOD_COLOURS.get(c.god, '#333')}'>{_esc(c.god)}</span>"
-                        f"<br>cost: {_esc(c.cost)}")
-                colour = "#fff"
-            cells.append(f"<div style='flex:0 0 auto;width:92px;border:1px solid #999;border-radius:4px;padding:3px;"
-                         f"background:{colour};line-height:1.25;font-size:12px'>"
-                         f"slot {slot}<br>{body}<br><small>slot extra: {_esc(extra)}</small></div>")
-        # cards wrap onto more rows in a narrow column rather than being cut off
-        self.value = (f"<div><b>Card display</b> · deck: {state.deck_size} cards"
-                      f"<div style='display:flex;flex-wrap:wrap;gap:3px'>{''.join(cells)}</div></div>")
+        self.header.value = (f"<b>{_esc(cc.term('term', 'card display').capitalize())}</b> · "
+                             f"{_esc(cc.n_('deck: {n} card', 'deck: {n} cards', state.deck_size))}")
+        self.row.show(display_items(state), self.row.pickable, self.row.selected, display_tips(state))
+
+    @property
+    def text(self) -> str:
+        """The display as plain text (for tests)."""
+        return f"{self.header.value}\n{self.row.text}"

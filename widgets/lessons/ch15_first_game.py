@@ -1,32 +1,68 @@
-"""Chapter 14: a learner's first game at the table (issue 7) - the table used in the notebook, a short
-bot demonstration, and the exercise "ask for a hint and play it".
+"""Chapter 15: a first game at the table - the set-up form (no code), a hot-seat table with its pass-the-device
+screen, the game log with the bots' reasons, the learner's own table, and the exercise "ask for a hint and
+play it".
 
-The checker asks the engine: the hints of the position where the learner acted (`bots.hints`, which
-is deterministic) and the step the learner played there (the game's history).
+Each function builds its own table, so any cell can be run again, or alone. The checker asks the engine:
+the hints of the position where the learner acted (`bots.hints`, which is deterministic) and the step the
+learner played there (the game's history).
 """
 from __future__ import annotations
+
+import html
+
+import ipywidgets as ipw
 
 import concordia_core as cc
 from concordia_core import bots
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..table import BotMove, Seat, TableApp
+from ..history import entry_html
+from ..table import BotMove, Seat, TableApp, TableLauncher
 
 MAP = "italia"
 SEED = 3
 SEATS = [Seat("You", "human"), Seat("Livia", "greedy"), Seat("Marcus", "greedy")]
+HOT_SEAT = [Seat("Aiko", "human"), Seat("Ben", "human"), Seat("Livia", "greedy")]
+HOT_SEAT_SEED = 5
+
+
+def table_form() -> TableLauncher:
+    """The set-up form: choose the players (people or practice bots), the map and the options, then Start."""
+    return TableLauncher(players=3)
 
 
 def first_game_table(seed: int = SEED, auto: bool = True) -> TableApp:
-    """The chapter's table: you and two greedy practice bots on Italia, first-game scoring on (R-MID-1)."""
+    """The learner's table: you and two greedy practice bots on Italia, first-game scoring on (R-MID-1)."""
     return TableApp(SEATS, MAP, seed=seed, first_game=True, auto=auto)
 
 
-def bot_demo(seed: int = SEED, steps: int = 12) -> list[BotMove]:
-    """A bots-only table (three greedy bots) that plays `steps` steps; returns its listed moves."""
+def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
+    """Two people (Aiko and Ben) and a practice bot at one screen, a turn each already played: the table
+    waits for the next person to take the device and shows what happened since their last turn."""
+    table = TableApp(HOT_SEAT, MAP, seed=seed, first_game=True)
+    for _turn in range(2):               # each person plays the first hint of their turn
+        table.confirm()
+        table.show_hints(1)
+        table.play_hint(0)
+    return table
+
+
+def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
+    """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
     table = TableApp([Seat(s.name, "greedy") for s in SEATS], MAP, seed=seed, auto=False)
     table.run_bots(max_steps=steps)
     return table.bot_moves
+
+
+def bot_demo(seed: int = SEED, steps: int = 12) -> ipw.HTML:
+    """Three greedy bots play a dozen steps; their moves as the table's log tells them, each with its reason."""
+    table = TableApp([Seat(s.name, "greedy") for s in SEATS], MAP, seed=seed, auto=False)
+    table.run_bots(max_steps=steps)
+    state = table.state
+    rows = "".join(entry_html(e, state, n, table.reason_for(e))
+                   for n, e in enumerate(table.view.history.entries, start=1))
+    title = html.escape(cc._("The first moves of three practice bots"))
+    return ipw.HTML(f"<b>{title}</b><ul style='padding-left:4px'>{rows}</ul>")
 
 
 def first_person_step(table: TableApp, start: int) -> tuple[cc.GameState, cc.Action] | None:
@@ -34,27 +70,26 @@ def first_person_step(table: TableApp, start: int) -> tuple[cc.GameState, cc.Act
     game = table.game
     for number in range(start, len(game.history)):
         before = game.state_at(number)
-        if table.kind.get(before.actor or "") == "human":
+        if table.is_person(before.actor):
             return before, game.history[number].action
     return None
 
 
 def check_hint_played(table: TableApp, start: int = 0) -> Verdict:
-    """Right when the first step the learner played after `start` is one of the 3 hints of that position."""
+    """Right when the first step the learner played after `start` begins one of the 3 hints of that position."""
     found = first_person_step(table, start)
     if found is None:
-        return wrong("you have not played a step yet: press Hint, read the three candidates, then press "
-                     "'Play hint 1' (or build the same step with the controls).")
+        return wrong(cc._("You have not played yet: press Hint, read the three plays, then press “Play hint 1” "
+                          "(or make the same play with the map and the controls)."))
     before, action = found
     hints = bots.hints(before, 3)
     for k, hint in enumerate(hints, start=1):
         if hint.action == action:
-            gods = ", ".join(f"{g} {n:+d}" for g, n in hint.score_change.items() if n) or "no change yet"
-            return right(f"you played hint {k}, '{action}': {hint.reason}. Once the card play is complete it changes "
-                         f"your score now by {hint.total_change:+d} ({gods}).")
-    listed = "; ".join(f"{k}. {h.action}" for k, h in enumerate(hints, start=1))
-    return wrong(f"you played '{action}', which is not one of the hints of that position ({listed}). Undo it in "
-                 "the History tab, press Hint and play one of them.")
+            return right(cc._("You played hint {n}: {reason}", n=k, reason=hint.reason))
+    plays = cc.listing(cc.narrate.step_words(before, h.action) for h in hints)
+    return wrong(cc._("You chose to {step}, which is not one of the hints of that position ({plays}). Press “Undo "
+                      "my last move”, then Hint, and play one of them.", step=cc.narrate.step_words(before, action),
+                      plays=plays))
 
 
 class HintExercise(Exercise):
@@ -63,8 +98,8 @@ class HintExercise(Exercise):
     def __init__(self, table: TableApp) -> None:
         self.table = table
         self.start = len(table.game.history)
-        super().__init__("On your turn press <b>Hint</b>, read the three candidate steps with their reasons and "
-                         "score changes, then press <b>Play hint 1</b> (or another hint).",
+        super().__init__(cc._("On your turn press <b>Hint</b>, read the three plays with their reasons, then press "
+                              "<b>Play hint 1</b> (or another hint)."),
                          lambda: self.table, lambda t: check_hint_played(t, self.start), controls=[table])
 
 

@@ -1,0 +1,165 @@
+"""Playing at a table: undo that works with bots (back to the last decision of a person, the bots wait), the
+log following undo and jumps, the pass screen telling what happened since a player's last turn, hints in
+one stated order whose Play button plays the whole hinted card play, and the screen following each bot step."""
+from __future__ import annotations
+
+import pytest
+
+import concordia_core as cc
+from widgets import controls as ctl
+from widgets.table import Seat, TableApp
+from widgets.table import app as table_app
+from widgets.table.hints import measure_text
+
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
+
+def person_plays_hint(table: TableApp) -> int:
+    """The person who must act plays hint 1 (a whole card play); the number of steps it took."""
+    if table.waiting_for_pass():
+        table.confirm()
+    before = len(table.game.history)
+    assert table.show_hints(1)
+    assert table.play_hint(0)
+    return len(table.game.history) - before
+
+
+# --- undo with bots -------------------------------------------------------------------------------------
+def test_undo_goes_back_to_the_persons_last_decision_and_the_bot_does_not_replay():
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)   # auto: the bot plays at once
+    person_plays_hint(table)
+    assert table.state.actor == "You"                       # Livia answered by herself
+    livia = [m for m in table.bot_moves if m.step > 0]
+    assert livia
+    last_mine = max(k for k in range(len(table.game.history)) if table.game.state_at(k).actor == "You")
+    table.undo_button.click()
+    assert len(table.game.history) == last_mine              # before your last decision ...
+    assert table.state.actor == "You"                        # ... and it is yours again: the bot did not replay
+    assert table.auto_play.value
+    assert all(m.step <= last_mine for m in table.bot_moves) # the bot's undone moves are gone from its list
+    assert isinstance(table.view.controls.panel, ctl._Panel) and not isinstance(table.view.controls.panel,
+                                                                               ctl.WaitPanel)
+    steps = len(table.game.history)
+    table.undo()                                             # again: the decision before that
+    assert len(table.game.history) < steps
+    assert table.state.actor == "You"
+
+
+def test_after_undo_at_a_bots_only_table_the_bots_wait_until_asked():
+    table = TableApp([Seat("A", "greedy"), Seat("B", "random")], "italia", seed=2, auto=True)
+    assert table.state.over
+    end = len(table.game.history)
+    table.view.history.undo_button.click()
+    assert len(table.game.history) == end - 1               # one step back: there is no person to go back to
+    assert not table.state.over                             # and the bots did not replay it
+    assert table.hold
+    assert "waits" in table.notice.value
+    assert table.bot_step() == 1
+    assert table.state.over
+
+
+def test_a_jump_back_to_a_bot_turn_holds_the_bots_until_a_button_is_pressed():
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    person_plays_hint(table)
+    person_plays_hint(table)
+    livia_turn = next(e for e in table.view.history.entries if e.player == "Livia" and e.first > 1)
+    history = table.view.history
+    history.step.value = livia_turn.first - 1
+    history.jump.click()
+    assert len(table.game.history) == livia_turn.first - 1
+    assert table.state.actor == "Livia"                     # the bot waits
+    assert isinstance(table.view.controls.panel, ctl.WaitPanel)
+    assert "press “Let the bots play”" in table.view.controls.panel.info.value
+    table.bot_button.click()
+    assert table.state.actor == "You"
+
+
+# --- the log follows undo and jumps ---------------------------------------------------------------------
+def test_the_log_follows_undo_and_jumps():
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    person_plays_hint(table)
+    log = table.view.history
+    told = [e.text for e in log.entries]
+    assert told[-1].startswith("Livia played the ")
+    assert told[-1] in log.listing.value.replace("&#x27;", "'")
+    table.undo()
+    after = [e.text for e in log.entries]
+    assert told[-1] not in after
+    assert told[-1] not in log.listing.value.replace("&#x27;", "'")
+    assert after == [e.text for e in cc.narrate.entries(table.game.initial, table.game.history)]
+    log.step.value = 0
+    log.jump.click()
+    assert log.entries == []
+    assert table.bot_moves == []
+    assert "no moves yet" in log.listing.value
+
+
+# --- the pass screen ---------------------------------------------------------------------------------------
+def test_the_pass_screen_tells_what_happened_since_that_players_last_turn():
+    table = TableApp([Seat("Aiko"), Seat("Ben"), Seat("Livia", "greedy")], "italia", seed=5)
+    first = table.state.actor
+    assert "since the game began" in table.pass_screen.since.value
+    person_plays_hint(table)
+    second = table.state.actor
+    assert second != first and table.waiting_for_pass()
+    entries = table.view.history.entries
+    expected = cc.narrate.since_last_turn(entries, second)
+    assert expected and expected[0].player == first
+    shown = table.pass_screen.since.value.replace("&#x27;", "'")
+    for entry in expected:
+        assert f"<li>{entry.text}</li>" in shown
+    person_plays_hint(table)
+    assert table.state.actor == first and table.waiting_for_pass()
+    shown = table.pass_screen.since.value.replace("&#x27;", "'")
+    assert f"{first}, since your last turn:" in shown
+    since = cc.narrate.since_last_turn(table.view.history.entries, first)
+    assert {e.player for e in since} >= {second}
+    assert all(f"<li>{e.text}</li>" in shown for e in since)
+    assert not any(e.player == first and e.turn for e in since)
+
+
+# --- hints --------------------------------------------------------------------------------------------------
+def test_hints_are_ordered_by_the_measure_shown_and_play_hint_plays_the_whole_play():
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    hints = table.show_hints()
+    assert len(hints) == 3
+    values = [h.value for h in hints]
+    assert values == sorted(values, reverse=True)
+    shown = table.hint_html.value.replace("&#x27;", "'")
+    assert measure_text() in shown
+    for h, line in zip(hints, table.hint_lines, strict=True):
+        assert h.reason in shown
+        assert cc.narrate.plan_words(table.state, line) in shown
+        assert line[0] == h.action
+    assert "for itself" not in shown
+    line = table.hint_lines[0]
+    start = len(table.game.history)
+    table.hints.play_buttons[0].click()
+    played = [step.action for step in table.game.history[start:start + len(line)]]
+    assert played == line                                   # every step of the hinted play, not just the card
+    assert table.game.state_at(start + len(line)).pending is None
+
+
+def test_hints_in_the_middle_of_a_play_differ_by_their_real_effect():
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    assert table.play("play ARCHITECT")
+    hints = table.show_hints()
+    assert len(hints) >= 2
+    plans = [cc.narrate.plan_words(table.state, line) for line in table.hint_lines]
+    assert len(set(plans)) == len(plans)                     # each hint says what its play really does
+    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    line = table.hint_lines[1]
+    before = len(table.game.history)
+    assert table.play_hint(1)
+    assert [s.action for s in table.game.history[before:before + len(line)]] == line
+
+
+# --- the screen follows every bot step ------------------------------------------------------------------------
+def test_the_screen_is_redrawn_after_each_bot_step(monkeypatch):
+    monkeypatch.setattr(table_app, "REFRESH_EVERY", 0.0)
+    table = TableApp([Seat("A", "greedy"), Seat("B", "greedy")], "italia", seed=1, auto=False)
+    drawn = []
+    original = table.view.refresh
+    monkeypatch.setattr(table.view, "refresh", lambda: (drawn.append(len(table.game.history)), original())[1])
+    table.run_bots(max_steps=6)
+    assert drawn[:5] == [1, 2, 3, 4, 5]

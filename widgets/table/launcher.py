@@ -1,0 +1,62 @@
+"""A table from nothing, without code: the set-up form (or a saved table, by name), then the table itself.
+"Set up another table" brings the form back. This is what chapter 15 and the app mode show."""
+from __future__ import annotations
+
+from typing import Any
+
+import ipywidgets as widgets
+
+import concordia_core as cc
+
+from ..errors import ErrorLog
+from .app import TableApp
+from .files import SavesBox
+from .form import TableForm, TableSetup
+
+
+class TableLauncher(widgets.VBox):
+    """The form and a 'resume a saved table' box; once started, the table (`table`) in their place."""
+
+    def __init__(self, *, players: int = 3, auto: bool = True, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.problems = ErrorLog()
+        self.auto = auto
+        self.form = TableForm(self.start, log=self.problems, players=players)
+        self.resume = SavesBox(None, self._resume, log=self.problems)
+        self.resume_box = widgets.Accordion(children=[self.resume], selected_index=None)
+        self.resume_box.set_title(0, cc._("Or resume a saved table"))
+        self.again = widgets.Button(description=cc._("Set up another table"), icon="refresh",
+                                    layout=widgets.Layout(width="auto", min_width="fit-content", display="none"))
+        self.again.on_click(lambda _b: self.back_to_form())
+        self.holder = widgets.VBox()
+        self.table: TableApp | None = None
+        self.children = [self.form, self.resume_box, self.again, self.holder, self.problems]
+
+    def _show(self, table: TableApp) -> None:
+        if self.table is not None:
+            self.table.close()
+        self.table = table
+        self.holder.children = [table]
+        self.form.layout.display = self.resume_box.layout.display = "none"
+        self.again.layout.display = None
+
+    def start(self, setup: TableSetup) -> TableApp:
+        """Start the table the form describes."""
+        table = TableApp(list(setup.seats), setup.map_name, setup.seed, setup.first_game, auto=self.auto)
+        self._show(table)
+        return table
+
+    def _resume(self, text: str) -> str:
+        table = TableApp.load(text, auto=self.auto)
+        self._show(table)
+        return cc._("Loaded: step {n}.", n=len(table.game.history))
+
+    def back_to_form(self) -> None:
+        """Put the form back (the table that was playing is closed; save it first to keep it)."""
+        if self.table is not None:
+            self.table.close()
+            self.table = None
+        self.holder.children = ()
+        self.form.layout.display = self.resume_box.layout.display = None
+        self.again.layout.display = "none"
+        self.resume.refresh_names()

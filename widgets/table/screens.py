@@ -1,0 +1,75 @@
+"""What a table shows beside the game, made from a state (no rules here: the engine supplies every number):
+the first-game intermediate scoring (R-MID-1..4) and the final screen (R-END-1, R-SCORE-9)."""
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import concordia_core as cc
+
+from ..scoreview import score_table_html
+
+
+def _esc(text: Any) -> str:
+    return html.escape(str(text))
+
+
+def mid_scoring_html(state: cc.GameState) -> str:
+    """The first-game records (R-MID-2) and, once everyone has one, the prizes explained (R-MID-3/4)."""
+    if not state.first_game:
+        return ""
+    names = [p.name for p in state.players]
+    rows = "".join(f"<li>{_esc(n)}: " + (f"<i>{_esc(cc._('first Tribune not played yet'))}</i>" if r is None else
+                                          _esc(cc.n_("recorded {n} point", "recorded {n} points", r))) + "</li>"
+                   for n, r in zip(names, state.mid_scores, strict=False))
+    text = (f"<b>{_esc(cc._('First-game intermediate scoring'))}</b> (R-MID-1..4): "
+            + _esc(cc._("right after a player's first Tribune they are scored as in final scoring, and the result "
+                        "is recorded (R-MID-2).")) + f"<ul>{rows}</ul>")
+    if state.mid_payout is not None:
+        text += prize_explanation(names, [r or 0 for r in state.mid_scores], list(state.mid_payout))
+    return f"<div class='cc-mid' style='border:1px solid #b8860b;border-radius:6px;padding:6px;margin:4px 0'>{text}</div>"
+
+
+def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> str:
+    """The engine's payout in words: places by standard competition ranking (R-MID-3)."""
+    places = cc.competition_places(records)
+    items = []
+    for name, record, coins, place in sorted(zip(names, records, paid, places, strict=True), key=lambda x: x[3]):
+        tied = [n for n, r in zip(names, records, strict=True) if r == record and n != name]
+        line = cc._("{player}: {points}, place {place}{tied} → {coins}", player=name,
+                    points=cc.n_("{n} point", "{n} points", record), place=place,
+                    tied=cc._(", tied with {players}", players=cc.listing(tied)) if tied else "",
+                    coins=cc.coins_text(coins))
+        items.append(f"<li>{_esc(line)}</li>")
+    head = cc._("Everyone has a record: the prizes are paid (R-MID-3). The highest gets 2 coins, the next 1. Tied "
+                "players share a place and its prize, and the place after them is skipped (standard competition "
+                "ranking, this project's reading of the rule).")
+    tail = cc._("The records now return to 0 and are never added to the final score; the prize coins are real "
+                "coins and count for Vesta (R-MID-4).")
+    return f"<b>{_esc(head)}</b><ul>{''.join(items)}</ul>{_esc(tail)}"
+
+
+def tie_explanation(state: cc.GameState) -> str:
+    """Every tie in the final totals, broken in words (R-SCORE-9), or '' when no totals tie."""
+    lines = cc.tiebreak_sentences(state)
+    if not lines:
+        return ""
+    items = "".join(f"<li>{_esc(s)}.</li>" for s in lines)
+    return f"<p><b>{_esc(cc._('Tie-break'))}</b></p><ul>{items}</ul>"
+
+
+def final_html(state: cc.GameState) -> str:
+    """The final screen: ranking with totals, every player's per-god breakdown, the tie-break in words."""
+    ranking = cc.final_ranking(state)
+    items = "".join(f"<li><b>{_esc(n)}</b>: {_esc(cc.n_('{n} point', '{n} points', cc.score(state, n).total))}</li>"
+                    for n in ranking)
+    ender = state.concordia_holder
+    ended = (f"<p>{_esc(cc._('{player} ended the game and took the Concordia card (R-END-1).', player=ender))}</p>"
+             if ender else "")
+    title = cc._("Game over: {player} wins", player=ranking[0])
+    return ("<div class='concordia-final' style='border:2px solid #2e7d32;border-radius:6px;padding:8px;margin:4px 0'>"
+            f"<h3 style='margin:2px 0'>{_esc(title)}</h3>{ended}"
+            f"<ol class='ranking'>{items}</ol>{tie_explanation(state)}{score_table_html(state)}</div>")
+
+
+__all__ = ["final_html", "mid_scoring_html", "prize_explanation", "tie_explanation"]
