@@ -235,6 +235,7 @@ class ScoreExplorer(ipw.VBox):
         pieces += [ipw.HBox([left, right_col, self.view], layout=ipw.Layout(flex_flow="row wrap")), houses,
                    self.error_log]
         super().__init__(children=pieces, **kwargs)
+        self.add_class("cc-explorer")
         self.refresh()
 
     def controls(self) -> list[ipw.Widget]:

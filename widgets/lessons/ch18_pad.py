@@ -8,6 +8,7 @@ own pad, so the cells run in any order, again and again.
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -18,7 +19,6 @@ import concordia_core as cc
 from .. import palette as pal
 from ..errors import ErrorLog, guarded
 from ..exercise import Verdict, right, verdict_html, wrong
-from ..realtable import boardsvg
 from ..realtable.pad import ScoringPad
 from ..realtable.pad_model import PadEntries
 
@@ -57,7 +57,7 @@ def example_entries() -> PadEntries:
 
 def worked_example() -> ScoringPad:
     """The pad filled in with the example's end position; change anything and the scores follow."""
-    pad = ScoringPad(example_entries(), allow_new_table=False)
+    pad = ScoringPad(example_entries(), allow_new_table=False, extras=False)
     pad.add_class("cc-worked-example")
     return pad
 
@@ -78,12 +78,9 @@ def practice_entries() -> PadEntries:
 
 def table_picture(entries: PadEntries) -> str:
     """The finished table as a learner sees it: the board with the houses, and what each player holds."""
-    letters = pal.player_letters(entries.names)
-    pieces: dict[str, list[boardsvg.Piece]] = {}
-    for i, p in enumerate(entries.players):
-        for city in p.houses:
-            pieces.setdefault(city, []).append(boardsvg.Piece("house", pal.player_colour(i), letters[i]))
-    picture = boardsvg.board_svg(entries.map, tiles=entries.board_tiles, pieces=pieces, width=460)
+    from ..board import board_svg
+    svg = board_svg(replace(entries.state(), over=True)).replace("<svg ", "<svg style='width:100%;height:auto' ", 1)
+    picture = f"<div style='width:560px;max-width:100%'>{svg}</div>"
     rows = []
     for i, p in enumerate(entries.players):
         bought = [cc.n_("{n} × {card}", "{n} × {card}", n, card=kind.label)
@@ -149,7 +146,7 @@ class Practice(ipw.VBox):
     def __init__(self, **kwargs: Any) -> None:
         self.target = practice_entries()
         self.error_log = ErrorLog()
-        self.pad = ScoringPad(fresh(), allow_new_table=False)
+        self.pad = ScoringPad(fresh(), allow_new_table=False, extras=False)
         self.check_button = ipw.Button(description=cc._("Check my entries"), button_style="primary", icon="check")
         self.check_button.on_click(guarded(lambda _b: self.check(), self.error_log))
         self.feedback = ipw.HTML()

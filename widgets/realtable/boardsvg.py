@@ -98,7 +98,7 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     provinces   provinces outlined in orange
     focus       cities the picture is cropped to (default: the whole board)
     pieces      city -> pieces drawn above it (houses, colonists)
-    labels      city -> a short note written under it (e.g. a bonus tile)
+    labels      city or province -> a short note: under a city, or after a province's name (a bonus tile)
     """
     board = cc.load_map(map_id)
     xy = positions(map_id)
@@ -165,12 +165,15 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
                f"fill='{pal.ROME_COLOUR}' stroke='black' stroke-width='{1.2 / scale:.4f}'/>")
     out.append(f"<text x='{rx:.3f}' y='{ry + fs * 0.35:.3f}' font-size='{fs:.4f}' font-weight='bold' fill='white' "
                f"text-anchor='middle' font-family='sans-serif'>R</text>")
-    out += _labels(board, xy, r, fs, scale, outlined, pieces or {}, ringed)
+    notes = {k: v for k, v in (labels or {}).items() if k in board.provinces}
+    out += _labels(board, xy, r, fs, scale, outlined, pieces or {}, ringed, notes)
     for cid in sorted(ringed & set(xy)):
         x, y = xy[cid]
         out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r * 1.9:.3f}' fill='none' stroke='{HIGHLIGHT}' "
                    f"stroke-width='{3 / scale:.4f}'/>")
     for cid, text in (labels or {}).items():
+        if cid not in xy:
+            continue
         x, y = xy[cid]
         out.append(f"<text x='{x:.3f}' y='{y + r + fs * 1.1:.3f}' font-size='{fs * 0.9:.4f}' fill='#8A3B00' "
                    f"font-weight='bold' text-anchor='middle' font-family='sans-serif' paint-order='stroke' "
@@ -190,7 +193,8 @@ def _cost(box: tuple[float, float, float, float], taken: list[tuple[float, float
 
 
 def _labels(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], r: float, fs: float, scale: float,
-            outlined: set[str], pieces: Mapping[str, Sequence[Piece]], ringed: set[str]) -> list[str]:
+            outlined: set[str], pieces: Mapping[str, Sequence[Piece]], ringed: set[str],
+            notes: Mapping[str, str]) -> list[str]:
     """City and province names, each put where it covers the fewest cities and names already placed."""
     taken = [(x - r * 1.2, y - r * 1.2, x + r * 1.2, y + r * 1.2) for x, y in xy.values()]
     for city, stack in pieces.items():
@@ -221,6 +225,8 @@ def _labels(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], r: fl
         cx = sum(xy[c][0] for c in prov.cities) / len(prov.cities)
         cy = sum(xy[c][1] for c in prov.cities) / len(prov.cities)
         text = cc.province_name(pid)
+        if pid in notes:
+            text = cc._("{province}: {note}", province=text, note=notes[pid])
         size = fs * 0.9
         tw, th = 0.58 * size * len(text), size
         spots = [(cx + d * math.cos(a), cy + d * math.sin(a)) for d in (0, r * 2, r * 4, r * 6)
@@ -228,8 +234,8 @@ def _labels(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], r: fl
         boxes = [(px - tw / 2, py - th * 0.7, px + tw / 2, py + th * 0.3) for px, py in spots]
         best = min(range(len(spots)), key=lambda i: _cost(boxes[i], taken) + math.dist(spots[i], (cx, cy)) * th * 0.05)
         taken.append(boxes[best])
-        weight = "bold" if pid in outlined else "normal"
-        colour = "#8A3B00" if pid in outlined else "#6A5C4A"
+        weight = "bold" if pid in outlined or pid in notes else "normal"
+        colour = "#8A3B00" if pid in outlined or pid in notes else "#6A5C4A"
         out.append(f"<text x='{spots[best][0]:.3f}' y='{spots[best][1]:.3f}' font-size='{size:.4f}' "
                    f"font-style='italic' font-weight='{weight}' fill='{colour}' text-anchor='middle' {halo}>"
                    f"{escape(text)}</text>")

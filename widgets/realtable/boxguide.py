@@ -182,13 +182,12 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
                            cities=cc.listing(cc._("{city} {good}", city=cc.city_name(x),
                                                   good=cc.good_name(state.city_goods[x])) for x in prov.cities))
                       for pid, prov in board.provinces.items())
-        labels = {prov.cities[0]: cc._("bonus: {good}", good=cc.good_name(bonus[pid]))
-                  for pid, prov in board.provinces.items()}
+        labels = {pid: cc.good_name(bonus[pid]) for pid in board.provinces}
     else:
         text.append(cc._("Tell the guide your city tiles (below) and it lists the bonus tile of every province."))
     steps.append(Step("bonus", cc._("Bonus tiles"), ("R-SETUP-3",), tuple(text), items,
-                      boardsvg.board_svg(table.map, tiles=tiles, provinces=board.provinces, labels=labels,
-                                         width=width)))
+                      boardsvg.board_svg(table.map, tiles=tiles, provinces=() if labels else board.provinces,
+                                         labels=labels, width=width)))
 
     # R-SETUP-5: decks, display, Concordia card
     kept = cc.decks_for(n)
@@ -242,7 +241,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
                            for i, p in enumerate(state.players) for col in p.colonists]}
     text = [cc._("Each player puts {land} land colonist and {sea} sea colonist in {rome}.", land=in_rome["land"],
                  sea=in_rome["sea"], rome=cc.city_name(board.rome))]
-    near = [board.rome, *board.neighbours(board.rome, "land"), *board.neighbours(board.rome, "sea")]
+    near = [board.rome, *board.neighbours(board.rome, "land")]
     steps.append(Step("rome", cc._("Colonists in Rome"), ("R-SETUP-7",), tuple(text),
                       picture=boardsvg.board_svg(table.map, tiles=tiles, highlight=[board.rome], focus=near,
                                                  pieces=pieces, width=width)))
@@ -327,9 +326,12 @@ def seats_svg(table: Table, state: cc.GameState, width: int = 320, praefectus: b
                    f"{4 if ring != '#333' else 1}'/>")
         out.append(f"<text x='{x:.1f}' y='{y - 2:.1f}' font-size='10' font-weight='bold' text-anchor='middle' "
                    f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(name[:9])}</text>")
-        note = "PM" if praefectus and name == state.praefectus_magnus else cc.coins_text(coins)
-        out.append(f"<text x='{x:.1f}' y='{y + 11:.1f}' font-size='9' text-anchor='middle' "
-                   f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(note)}</text>")
+        if not praefectus:
+            out.append(f"<text x='{x:.1f}' y='{y + 11:.1f}' font-size='9' text-anchor='middle' "
+                       f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(cc.coins_text(coins))}</text>")
+        elif name == state.praefectus_magnus:
+            out.append(f"<text x='{x:.1f}' y='{y + 36:.1f}' font-size='9' font-weight='bold' text-anchor='middle' "
+                       f"fill='#8A3B00' font-family='sans-serif'>{escape(cc._('Praefectus Magnus'))}</text>")
     arrow = escape(cc._("clockwise"))
     out.append(f"<text x='120' y='124' font-size='11' text-anchor='middle' font-family='sans-serif'>↻ {arrow}</text>")
     out.append("</svg>")

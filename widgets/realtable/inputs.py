@@ -21,7 +21,10 @@ import concordia_core as cc
 
 from .. import palette as pal
 
-SMALL_BUTTON = ipw.Layout(width="30px", height="28px", padding="0")
+
+def small_button_layout() -> ipw.Layout:
+    """A layout of its own for each small button (a shared Layout would hide or show them all together)."""
+    return ipw.Layout(width="30px", height="28px", padding="0")
 
 
 def city_label(map_id: str, city: str, good: str | None) -> str:
@@ -115,8 +118,8 @@ class Counter(ipw.HBox):
         self.low, self.high = low, high
         self._listeners: list[Callable[[int], None]] = []
         self.label = ipw.HTML(label, layout=ipw.Layout(width=label_width))
-        self.minus = ipw.Button(description="−", layout=SMALL_BUTTON, tooltip=cc._("one fewer"))
-        self.plus = ipw.Button(description="+", layout=SMALL_BUTTON, tooltip=cc._("one more"))
+        self.minus = ipw.Button(description="−", layout=small_button_layout(), tooltip=cc._("one fewer"))
+        self.plus = ipw.Button(description="+", layout=small_button_layout(), tooltip=cc._("one more"))
         self.shown = ipw.HTML(layout=ipw.Layout(width="28px"))
         self.minus.add_class("cc-minus")
         self.plus.add_class("cc-plus")

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -82,14 +83,16 @@ def board_picture(entries: PadEntries, width: int = 520) -> str:
 class ScoringPad(ipw.VBox):
     """The pad. `entries` is the current PadEntries; every input calls one of the methods below, which
     tests and lessons call too (`toggle_house`, `add_card`, `set_good`, ...). `view_factory(state)` makes the
-    map view (default: widgets.MapView); clicks on its cities toggle the chosen player's houses."""
+    map view (default: widgets.MapView); clicks on its cities toggle the chosen player's houses.
+    `allow_new_table` shows the form for another table; `extras` the first-game scoring and saving."""
 
     def __init__(self, entries: PadEntries | None = None, *, view_factory: ViewFactory | None = None,
-                 allow_new_table: bool = True, **kwargs: Any) -> None:
+                 allow_new_table: bool = True, extras: bool = True, **kwargs: Any) -> None:
         self.entries = entries or PadEntries.new("italia", ["Aiko", "Ben"])
         self.current = self.entries.names[0]
         self.view_factory = view_factory or _default_view
         self.allow_new_table = allow_new_table
+        self.extras = extras              # the first-game scoring and saving (a worked example does without)
         self.error_log = ErrorLog()
         self.message = ipw.HTML()
         self.results = ipw.HTML()
@@ -141,6 +144,7 @@ class ScoringPad(ipw.VBox):
         e = self.entries
         self.who = ipw.ToggleButtons(options=e.names, value=self.current, description=cc._("Entering for"),
                                      style={"description_width": "initial"})
+        self.who.add_class("cc-who")
         self.who.observe(self._guard(lambda c: self.select(c["new"])), names="value")
         self.tile_entry = TileEntry(e.map)
         self.tile_entry.on_choose(self._guard(lambda city, good: self.set_tile(city, good)))
@@ -187,9 +191,11 @@ class ScoringPad(ipw.VBox):
         self.concordia = ipw.Dropdown(options=[(cc._("nobody yet"), "")] + [(n, n) for n in e.names],
                                       value=e.concordia or "", description=cc._("Concordia card"),
                                       style={"description_width": "initial"})
+        self.concordia.add_class("cc-concordia")
         self.concordia.observe(self._guard(lambda c: self.set_concordia(c["new"] or None)), names="value")
         self.praefectus = ipw.Dropdown(options=e.names, value=e.praefectus, description=cc._("Praefectus Magnus"),
                                        style={"description_width": "initial"})
+        self.praefectus.add_class("cc-praefectus")
         self.praefectus.observe(self._guard(lambda c: self.set_praefectus(c["new"])), names="value")
         self.records = {name: ipw.Text(value="", placeholder="—", description=name,
                                        layout=ipw.Layout(width="200px")) for name in e.names}
@@ -201,26 +207,40 @@ class ScoringPad(ipw.VBox):
             head = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(title)}</h4>")
             return ipw.VBox([head, *body])
 
-        form = [ipw.HBox([self.count_choice, self.map_choice]),
-                ipw.HBox([ipw.HTML(escape(cc._("Names, in the order of play (the first player first):"))),
-                          *self.name_boxes], layout=ipw.Layout(flex_flow="row wrap")),
-                self.new_button] if self.allow_new_table else []
-        self.tiles_section = ipw.Accordion(children=[self.tile_entry])
+        def note(text: str) -> ipw.HTML:
+            return ipw.HTML(f"<div style='color:#444;margin:2px 0 4px'>{escape(text)}</div>")
+
+        form: list[ipw.Widget] = [
+            ipw.HBox([self.count_choice, self.map_choice]),
+            ipw.HBox([ipw.HTML(escape(cc._("Names, in the order of play (the first player first):"))),
+                      *self.name_boxes], layout=ipw.Layout(flex_flow="row wrap")),
+            self.new_button, section(cc._("Save or load (a pad, or the table saved in chapter 17)"), self.savebox),
+        ] if self.allow_new_table else []
+        tiles = ipw.VBox([note(cc._("Click the good each city shows on your board. When only one good is left for the "
+                                   "cities of a letter, the pad fills them in.")), self.tile_entry])
+        self.tiles_section = ipw.Accordion(children=[tiles])
         self.tiles_section.set_title(0, cc._("The board's city tiles"))
+        cards = ipw.VBox([ipw.HTML(f"<b>{escape(cc._('Cards, hand and discard pile together'))}</b>"),
+                          self.cards_box])
         wealth = ipw.VBox([ipw.HTML(f"<b>{escape(cc._('Colonists on the map'))}</b>"), *self.colonists.values(),
                            ipw.HTML(f"<b>{escape(cc.term('term', 'storehouse').capitalize())}</b>"),
                            *self.goods.values(), self.slots, self.coins], layout=ipw.Layout(min_width="260px"))
-        houses = ipw.VBox([self.map_box, self.city_checks], layout=ipw.Layout(flex="1 1 480px"))
-        player = ipw.HBox([self.cards_box, wealth, houses], layout=ipw.Layout(flex_flow="row wrap"))
-        return [*form, self.tiles_section, ipw.HTML(f"<h4 style='margin:10px 0 4px'>"
-                                                    f"{escape(cc._('Each player'))}</h4>"),
-                self.who, player, section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus])),
-                self.message, section(cc._("Scores"), self.results),
-                section(cc._("First game: the intermediate scoring"), ipw.HTML(escape(cc._(
-                    "Write each player's recorded score after their first Tribune; the pad says the prizes "
-                    "(R-MID-3)."))), ipw.HBox(list(self.records.values()), layout=ipw.Layout(flex_flow="row wrap")),
-                    self.prizes),
-                section(cc._("Save or load"), self.savebox), self.error_log]
+        houses = ipw.VBox([ipw.HTML(f"<b>{escape(cc._('Houses'))}</b>"),
+                           note(cc._("Click a city on the board to put a house of the player chosen above there; click "
+                                     "again to take it away. Or tick the cities in the lists below the board.")),
+                           ipw.Box([self.map_box], layout=ipw.Layout(max_width="780px")), self.city_checks])
+        player = ipw.HBox([cards, wealth], layout=ipw.Layout(flex_flow="row wrap"))
+        extras: list[ipw.Widget] = [section(cc._("First game: the intermediate scoring"), note(cc._(
+            "Write each player's recorded score after their first Tribune; the pad says the prizes (R-MID-3).")),
+            ipw.HBox(list(self.records.values()), layout=ipw.Layout(flex_flow="row wrap")), self.prizes),
+        ] if self.extras else []
+        if self.extras and not self.allow_new_table:
+            extras.append(section(cc._("Save or load"), self.savebox))
+        return [*form, self.tiles_section, ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(cc._('Each player'))}</h4>"),
+                self.who, self.message, player, houses, self.message,
+                section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus],
+                                                          layout=ipw.Layout(flex_flow="row wrap"))),
+                section(cc._("Scores"), self.results), *extras, self.error_log]
 
     # --- the current player -----------------------------------------------------------------------------
     @property
@@ -377,7 +397,7 @@ class ScoringPad(ipw.VBox):
             self.picture.value = board_picture(e)
             self.map_box.children = (self.picture,)
             return
-        state = e.state()
+        state = replace(e.state(), over=True)   # drawn as a finished game: nobody is to act
         if self.view is None or self._view_map != e.map:
             self.view = self.view_factory(state)
             self._view_map = e.map
