@@ -1,23 +1,81 @@
-"""Chapters 11-13: each exercise checker accepts the right answer (worked out by hand from the position,
-in the comments) and names the typical mistakes; the exercise widgets build. (The scoring explorer's
-tests are in test_explorer.py.)"""
+"""Chapters 11-13 (Colonist card and specialists, scoring, the end): each exercise checker accepts the right
+answer (worked out by hand from the position, in the comments) and names the typical mistakes; the worked
+examples and live examples show what the engine says."""
 from __future__ import annotations
 
 import pytest
 
 import concordia_core as cc
 from widgets.exercise import Exercise
-from widgets.lessons import ch12_scoring as ch11
-from widgets.lessons import ch13_end as ch12
+from widgets.lessons import ch11_colonist as colonist
+from widgets.lessons import ch12_scoring as ch12
+from widgets.lessons import ch13_end as ch13
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
-# --- chapter 11 -------------------------------------------------------------------------------------
+# --- chapter 11: the Colonist card and the specialists ---------------------------------------------
+def test_ch11_colonist_card_places_then_refuses_a_fourth_land_colonist_and_income() -> None:
+    stepper = colonist.worked_example()
+    stepper.go(2)
+    assert "R-COLO-1" in stepper.refusal.value                  # no house in COSA
+    stepper.go(3)
+    aiko = stepper.state.player("Aiko")
+    assert aiko.waiting["land"] == 0
+    assert aiko.goods == cc.Goods({"food": 1, "tools": 1})      # 3 food + 3 tools - 2 x (1 food + 1 tools)
+    stepper.go(4)
+    assert "R-COLO-2" in stepper.refusal.value
+    stepper.go(5)
+    assert "R-COLO-1" in stepper.refusal.value                  # one option or the other
 
 
-def test_ch11_worked_example_scores_10_8_6_6() -> None:
+def test_ch11_choice_picker_income_counts_colonists_on_the_map() -> None:
+    picker = colonist.choice_picker()
+    assert picker.try_("income")
+    assert "Aiko takes 7 coins" in picker.result.value             # 5 + 2 colonists on the map
+    assert not picker.try_("place land COSA")
+    assert picker.try_("place sea ANCONA")
+
+
+def test_ch11_farmer_makes_food_in_own_food_cities_only() -> None:
+    stepper = colonist.farmer_example()
+    stepper.go(1)
+    before, after = stepper.frames[0][0], stepper.state
+    assert after.player("Aiko").goods["food"] - before.player("Aiko").goods["food"] == 2   # MVTINA, RAVENNA
+    assert after.player("Ben").goods == before.player("Ben").goods
+    assert after.coin_side == before.coin_side
+    assert "Weaver (II)" in colonist.specialists_table().value
+
+
+def test_ch11_income_checker_accepts_nine_and_names_each_mistake() -> None:
+    assert colonist.check_income(9)                  # 5 + 4 colonists on the map
+    waiting = colonist.check_income(11)              # the 2 waiting counted too
+    assert not waiting
+    assert "waiting in the storehouse too" in waiting.message
+    fixed = colonist.check_income(4)
+    assert not fixed
+    assert "fixed part" in fixed.message
+    colonists = colonist.check_income(5)
+    assert not colonists
+    assert "forgot the colonists" in colonists.message
+
+
+def test_ch11_vintner_checker_accepts_own_houses_and_rejects_other_players_houses() -> None:
+    assert colonist.check_vintner(2)                 # ANCONA and CROTON; HADRIA is tools
+    others = colonist.check_vintner(4)               # Ben's ANCONA and BAVZANVM too
+    assert not others
+    assert "Ben's houses" in others.message
+    bonus = colonist.check_vintner(3)
+    assert not bonus
+    assert "not a Prefect" in bonus.message
+    assert "R-SPEC-1" in bonus.message
+
+
+# --- chapter 13 -------------------------------------------------------------------------------------
+
+
+def test_ch12_worked_example_scores_10_8_6_6() -> None:
     """R-SCORE-8 on the engine: 10 + 8 + 6 + 6 = 30 from Jupiter, Saturnus, Mercurius and Mars."""
-    by_god = ch11.worked_example_scenario().score("Aiko").by_god()
+    by_god = ch12.worked_example_scenario().score("Aiko").by_god()
     assert [by_god[g] for g in ("jupiter", "saturnus", "mercurius", "mars")] == [10, 8, 6, 6]
 
 
@@ -31,8 +89,8 @@ JUPITER_POINTS = 15   # 3 Jupiter cards x 5 houses in non-brick cities (7 houses
 VESTA_POINTS = 3      # 16 coins + 2x3 brick + 4 food + 6 wine + 7 cloth = 39 -> 3 full tens x 1 Vesta card
 
 
-def test_ch11_exercise_position_is_the_one_worked_out_by_hand() -> None:
-    state = ch11.exercise_state()
+def test_ch12_exercise_position_is_the_one_worked_out_by_hand() -> None:
+    state = ch12.exercise_state()
     aiko = state.player("Aiko")
     assert {c: state.city_goods[c] for c in aiko.houses} == EXERCISE_CITY_GOODS
     assert sorted(c for c in aiko.cards if cc.card(c).god == "jupiter") == ["ARCHITECT", "ARCHITECT-I", "DIPLOMAT"]
@@ -41,52 +99,52 @@ def test_ch11_exercise_position_is_the_one_worked_out_by_hand() -> None:
     assert aiko.goods == cc.Goods({"brick": 2, "food": 1, "wine": 1, "cloth": 1})
 
 
-def test_ch11_jupiter_checker_accepts_right_count_and_rejects_forgotten_multiplier_and_brick_cities() -> None:
-    assert ch11.check_jupiter(JUPITER_POINTS)
-    one_card = ch11.check_jupiter(5)                     # 5 non-brick houses, one card's worth
+def test_ch12_jupiter_checker_accepts_right_count_and_rejects_forgotten_multiplier_and_brick_cities() -> None:
+    assert ch12.check_jupiter(JUPITER_POINTS)
+    one_card = ch12.check_jupiter(5)                     # 5 non-brick houses, one card's worth
     assert not one_card
     assert "R-SCORE-1" in one_card.message
     assert "3 Jupiter cards" in one_card.message
-    with_brick = ch11.check_jupiter(21)                  # all 7 houses x 3 cards, brick cities included
+    with_brick = ch12.check_jupiter(21)                  # all 7 houses x 3 cards, brick cities included
     assert not with_brick
     assert "brick" in with_brick.message
     assert "R-SCORE-3" in with_brick.message
-    hand_only = ch11.check_jupiter(10)                   # 2 Jupiter cards in hand x 5
+    hand_only = ch12.check_jupiter(10)                   # 2 Jupiter cards in hand x 5
     assert not hand_only
     assert "discard" in hand_only.message
-    assert not ch11.check_jupiter("lots")
+    assert not ch12.check_jupiter("lots")
 
 
-def test_ch11_vesta_checker_accepts_right_value_and_rejects_rounding_up_and_coins_only() -> None:
-    assert ch11.check_vesta(VESTA_POINTS)
-    rounded = ch11.check_vesta(4)                        # 39 -> 4 would be rounding up
+def test_ch12_vesta_checker_accepts_right_value_and_rejects_rounding_up_and_coins_only() -> None:
+    assert ch12.check_vesta(VESTA_POINTS)
+    rounded = ch12.check_vesta(4)                        # 39 -> 4 would be rounding up
     assert not rounded
-    assert "rounds down" in rounded.message
-    coins_only = ch11.check_vesta(1)                     # 16 coins -> 1
+    assert "drops the remainder" in rounded.message
+    coins_only = ch12.check_vesta(1)                     # 16 coins -> 1
     assert not coins_only
-    assert "sale price" in coins_only.message
-    units = ch11.check_vesta(2)                          # 16 + 5 goods counted as 1 each
+    assert "at their price" in coins_only.message
+    units = ch12.check_vesta(2)                          # 16 + 5 goods counted as 1 each
     assert not units
     assert "each good as 1 coin" in units.message
 
 
-def test_ch11_make_exercises_build_and_check_through_the_widget() -> None:
-    exercise = ch11.make_jupiter_exercise()
+def test_ch12_make_exercises_build_and_check_through_the_widget() -> None:
+    exercise = ch12.make_jupiter_exercise()
     assert isinstance(exercise, Exercise)
     exercise.answer.value = JUPITER_POINTS
     assert exercise.check()
     assert "Right" in exercise.feedback.value
-    vesta = ch11.make_vesta_exercise()
+    vesta = ch12.make_vesta_exercise()
     vesta.answer.value = 4
     assert not vesta.check()
     assert "Not yet" in vesta.feedback.value
 
 
-# --- chapter 12 -------------------------------------------------------------------------------------
+# --- chapter 13 -------------------------------------------------------------------------------------
 
 
-def test_ch12_fifteenth_house_ends_after_one_more_turn_each() -> None:
-    game = ch12.fifteenth_house_game()
+def test_ch13_fifteenth_house_ends_after_one_more_turn_each() -> None:
+    game = ch13.fifteenth_house_game()
     game.play("play ARCHITECT")
     game.play("build COSA")
     assert game.state.concordia_holder == "Aiko"
@@ -99,8 +157,8 @@ def test_ch12_fifteenth_house_ends_after_one_more_turn_each() -> None:
     assert refusal.value.rule == "R-END-1"
 
 
-def test_ch12_last_display_card_triggers_the_end() -> None:
-    game = ch12.last_card_game()
+def test_ch13_last_display_card_triggers_the_end() -> None:
+    game = ch13.last_card_game()
     game.play("play SENATOR")
     game.play("purchase 1")
     assert game.state.concordia_holder == "Ben"
@@ -119,65 +177,65 @@ def test_ch12_last_display_card_triggers_the_end() -> None:
 TIE_TOTALS = {"Aiko": 13, "Ben": 8, "Chloe": 13, "Dario": 10}
 
 
-def test_ch12_tie_totals_are_the_ones_worked_out_by_hand() -> None:
-    assert ch12.totals(ch12.tie_exercise_state()) == TIE_TOTALS
-    assert ch12.totals(ch12.tie_state()) == TIE_TOTALS
-    assert [p.name for p in ch12.tie_state().players] == ["Aiko", "Ben", "Chloe", "Dario"]
+def test_ch13_tie_totals_are_the_ones_worked_out_by_hand() -> None:
+    assert ch13.totals(ch13.tie_exercise_state()) == TIE_TOTALS
+    assert ch13.totals(ch13.tie_state()) == TIE_TOTALS
+    assert [p.name for p in ch13.tie_state().players] == ["Aiko", "Ben", "Chloe", "Dario"]
 
 
-def test_ch12_tie_checker_accepts_the_right_winner_and_rejects_holder_not_tied_and_wrong_direction() -> None:
-    state = ch12.tie_exercise_state()
+def test_ch13_tie_checker_accepts_the_right_winner_and_rejects_holder_not_tied_and_wrong_direction() -> None:
+    state = ch13.tie_exercise_state()
     assert state.praefectus_magnus == "Ben"
-    assert ch12.check_tie_winner("Aiko")
-    holder = ch12.check_tie_winner("Ben")                           # Ben holds it but is not tied
+    assert ch13.check_tie_winner("Aiko")
+    holder = ch13.check_tie_winner("Ben")                           # Ben holds it but is not tied
     assert not holder
     assert "not the highest" in holder.message
     assert "R-SCORE-9" in holder.message
-    direction = ch12.check_tie_winner("Chloe")                      # passing left instead of right
+    direction = ch13.check_tie_winner("Chloe")                      # passing left instead of right
     assert not direction
     assert "right" in direction.message
-    assert not ch12.check_tie_winner("Nobody")
+    assert not ch13.check_tie_winner("Nobody")
 
 
-def test_ch12_tie_checker_works_on_the_chapter_position_too() -> None:
-    state = ch12.tie_state()
+def test_ch13_tie_checker_works_on_the_chapter_position_too() -> None:
+    state = ch13.tie_state()
     assert state.praefectus_magnus == "Dario"
-    assert ch12.check_tie_winner("Chloe", state)
-    assert not ch12.check_tie_winner("Aiko", state)
+    assert ch13.check_tie_winner("Chloe", state)
+    assert not ch13.check_tie_winner("Aiko", state)
     assert cc.final_ranking(state)[0] == "Chloe"
 
 
-def test_ch12_prize_checker_accepts_competition_ranking_and_rejects_unequal_ties_and_paid_third_place() -> None:
-    assert ch12.MID_RECORDS == {"Aiko": 14, "Ben": 17, "Chloe": 14, "Dario": 11}
+def test_ch13_prize_checker_accepts_competition_ranking_and_rejects_unequal_ties_and_paid_third_place() -> None:
+    assert ch13.MID_RECORDS == {"Aiko": 14, "Ben": 17, "Chloe": 14, "Dario": 11}
     # Ben 17 is first (2 coins); Aiko and Chloe share second on 14 (1 coin each); Dario is fourth (0)
     expected = {"Aiko": 1, "Ben": 2, "Chloe": 1, "Dario": 0}
-    assert ch12.check_prizes(expected)
+    assert ch13.check_prizes(expected)
     unequal = dict(expected, Chloe=0)                               # Aiko and Chloe tie on 14
-    verdict = ch12.check_prizes(unequal)
+    verdict = ch13.check_prizes(unequal)
     assert not verdict
     assert "same prize" in verdict.message
     assert "R-MID-3" in verdict.message
     third_paid = dict(expected, Dario=1)
-    verdict = ch12.check_prizes(third_paid)
+    verdict = ch13.check_prizes(third_paid)
     assert not verdict
     assert "place 4" in verdict.message
     tied_top = {"A": 9, "B": 9, "C": 5}
-    assert ch12.check_prizes({"A": 2, "B": 2, "C": 0}, tied_top)
-    assert not ch12.check_prizes({"A": 2, "B": 2, "C": 1}, tied_top)
+    assert ch13.check_prizes({"A": 2, "B": 2, "C": 0}, tied_top)
+    assert not ch13.check_prizes({"A": 2, "B": 2, "C": 1}, tied_top)
 
 
-def test_ch12_make_exercises_build_and_check_through_the_widget() -> None:
-    tie = ch12.make_tie_exercise()
+def test_ch13_make_exercises_build_and_check_through_the_widget() -> None:
+    tie = ch13.make_tie_exercise()
     tie.answer.value = "Aiko"                 # see TIE_TOTALS: tied with Chloe, first to receive the card from Ben
     assert tie.check()
-    prizes = ch12.make_prize_exercise()
+    prizes = ch13.make_prize_exercise()
     prizes.answer.value = {"Aiko": 1, "Ben": 2, "Chloe": 1, "Dario": 0}   # records 14, 17, 14, 11
     assert prizes.check()
     prizes.answer.value = {"Aiko": 0, "Ben": 2, "Chloe": 1, "Dario": 0}
     assert not prizes.check()
 
 
-def test_ch12_first_game_intermediate_scoring_pays_2_1_1_and_is_not_added() -> None:
+def test_ch13_first_game_intermediate_scoring_pays_2_1_1_and_is_not_added() -> None:
     game = cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=7, first_player="Aiko", first_game=True)
     for step in ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA",
                  "build NEAPOLIS", "build SPOLETVM", "play TRIBUNE", "done", "play TRIBUNE", "done", "play TRIBUNE"]:
@@ -189,3 +247,52 @@ def test_ch12_first_game_intermediate_scoring_pays_2_1_1_and_is_not_added() -> N
     assert game.state.mid_payout == (2, 1, 1)
     # not added: Aiko's 2 prize coins only lift Vesta to (3 + 17)//10 = 2, so 15 - 1 + 2 = 16
     assert cc.score(game.state, "Aiko").total == 16
+
+
+def test_ch12_first_architect_and_extras_show_the_score_growing() -> None:
+    stepper = ch12.first_architect()
+    totals = []
+    for position in range(len(stepper.frames)):
+        stepper.go(position)
+        totals.append(cc.score(stepper.state, "Aiko").total)
+    assert totals == [7, 7, 12, 12, 15]
+    stepper.go(3)
+    assert "R-ARCH-6" in stepper.refusal.value
+    picker = ch12.extras_picker()
+    picker.try_("weaver")
+    assert "total: 39." in picker.result.value                      # 34 + 5 (one cloth house, FLORENTIA)
+    picker.try_("both")
+    assert "total: 46." in picker.result.value                      # 34 + 5 + 7
+
+
+def test_ch12_worked_example_and_exercise_position_show_no_answer() -> None:
+    assert "10 + 8 + 6 + 6 = 30" in ch12.worked_example().children[1].value
+    shown = ch12.exercise_position().children[1].value
+    assert "FLORENTIA" in shown
+    assert "Jupiter" not in shown
+
+
+def test_ch13_steppers_end_the_game() -> None:
+    end = ch13.fifteenth_house()
+    end.go(3)
+    assert end.state.over
+    assert "The game is over" in end.facts.value
+    end.go(4)
+    assert "R-END-1" in end.refusal.value
+    shop = ch13.last_card()
+    shop.go(1)
+    assert shop.state.concordia_holder == "Ben"
+    shop.go(3)
+    assert shop.state.over
+    first = ch13.first_game()
+    first.go(3)
+    assert first.state.mid_payout == (2, 1, 1)
+
+
+def test_ch13_tie_picker_leaves_the_exercise_holder_out() -> None:
+    picker = ch13.tie_picker()
+    assert "Ben" not in [v for _label, v in picker.choice.options]
+    picker.try_("Dario")
+    assert "Chloe wins" in picker.result.value
+    picker.try_("Aiko")
+    assert "Aiko wins" in picker.result.value

@@ -1,99 +1,203 @@
-"""Chapter 01, setup (R-SETUP-1..8): the table the chapter builds and its two exercises' checkers.
+"""Chapter 01, setup (R-SETUP-1..8): the table the chapter builds, its pictures and its two exercises.
 
-The table: Italia, three players seated Aiko, Ben, Chloe (clockwise), seed 2. The seed draws the
-first player (Chloe), so turn order is Chloe, Aiko, Ben and Ben holds Praefectus Magnus.
+The table: Italia, three players seated Aiko, Ben, Chloe (clockwise), seed 2. The shuffle draws the
+first player (Chloe), so the order of play is Chloe, Aiko, Ben and Ben holds Praefectus Magnus.
+
+The exercises ask about other tables, so no picture of this chapter shows their answers:
+- the bonus tile of VMBRIA on the table of seed 24 (brick, food, brick: food, R-SETUP-3);
+- the coins of Aiko at a four-player table where Chloe is drawn first (R-SETUP-8).
 """
 from __future__ import annotations
+
+from typing import Any
 
 import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
+from ..exercise import Exercise, Verdict, right, whole_number, wrong
+from ..lesson_kit import Board, Outcome, TryIt, esc, html_table, players_table, storehouse_html, style, text_html
 
 MAP = "italia"
 SEATING = ["Aiko", "Ben", "Chloe"]   # clockwise around the table
 SEED = 2
-BONUS_PROVINCE = "VMBRIA"            # brick, wine, brick: the most common good is not the bonus
-COINS_PLAYER = "Ben"                 # second in seating, third in turn order
+
+BONUS_SEED = 24                      # another table: VMBRIA shows brick, food, brick
+BONUS_PROVINCE = "VMBRIA"
+COINS_SEATING = ["Aiko", "Ben", "Chloe", "Dario"]
+COINS_FIRST = "Chloe"
+COINS_PLAYER = "Aiko"
 
 
 def table() -> cc.Game:
-    """The chapter's game right after setup; the seed also draws the first player (R-SETUP-8)."""
+    """The chapter's game right after setup; the shuffle also draws the first player (R-SETUP-8)."""
     return cc.new_game(MAP, SEATING, seed=SEED)
 
 
 def province_goods(state: cc.GameState, province: str) -> list[tuple[str, str]]:
-    """(city, good) for each city of a province, as the city tiles were revealed (R-SETUP-2)."""
+    """(city, good) for each city of a province, as the city tiles were turned over (R-SETUP-2)."""
     board = cc.load_map(state.map_id)
     return [(city, state.city_goods[city]) for city in board.provinces[province].cities]
 
 
 def _priced(goods: list[tuple[str, str]]) -> str:
-    return ", ".join(f"{city} {good} ({cc.PRICE[good]})" for city, good in goods)
+    return cc.listing([cc._("{city} {good} ({price})", city=cc.city_name(c), good=cc.good_name(g),
+                            price=cc.coins_text(cc.PRICE[g])) for c, g in goods])
 
 
-# --- exercise 1: the bonus tile of a province (R-SETUP-3) ---------------------------------------
+# --- step 1: the map by the number of players (R-SETUP-1) -----------------------------------------
+def map_chooser() -> TryIt:
+    """Pick a number of players: which maps may be used, and what each map is like."""
+    def attempt(players: int) -> Outcome:
+        maps = cc.maps_for(players)
+        names = cc.listing([cc.term("map", m) for m in maps])
+        text = cc.n_("With {n} player you play on {maps} (R-SETUP-1).",
+                     "With {n} players you play on {maps} (R-SETUP-1).", players, maps=names)
+        rows = [[cc.term("map", m), cc.listing([str(n) for n in cc.player_counts(m)]),
+                 str(len(cc.load_map(m).provinces)), str(len(cc.load_map(m).cities))] for m in maps]
+        table_ = html_table([cc._("Map"), cc._("Players"), cc._("Provinces"), cc._("Cities")], rows)
+        return Outcome(text, extra_html=table_)
+    options = [(str(n), n) for n in range(2, 6)]
+    return TryIt(cc._("Number of players"), options, attempt, button=cc._("Which map?"))
+
+
+# --- steps 2 and 3: city tiles and bonus tiles (R-SETUP-2, R-SETUP-3) ----------------------------
+def table_board() -> TryIt:
+    """The board of the chapter's table after setup, and a province picker explaining its bonus tile."""
+    state = table().state
+    caption = cc._("Aiko, Ben and Chloe's table after setup. Each city shows the good of its city tile; each "
+                   "province's bonus tile shows the most expensive good among its cities.")
+    board = cc.load_map(MAP)
+
+    def attempt(province: str) -> Outcome:
+        goods = province_goods(state, province)
+        bonus = state.bonus_goods[province]
+        return Outcome(cc._("{province}: {cities}. The most expensive good is {good}, so the {good} bonus tile "
+                            "goes on {province}, goods side up (R-SETUP-3).", province=cc.province_name(province),
+                            cities=_priced(goods), good=cc.good_name(bonus)))
+    provinces = [(cc.province_name(p), p) for p in sorted(board.provinces)]
+    return TryIt(cc._("Province"), provinces, attempt, button=cc._("Explain its bonus tile"), board_state=state,
+                 board_caption=caption, pick_kind="province")
+
+
+def bonus_table() -> cc.GameState:
+    """The exercise's other table (seed 24): VMBRIA's cities show brick, food, brick."""
+    return cc.new_game(MAP, SEATING, seed=BONUS_SEED).state
+
+
 def check_bonus_tile(answer: str | None, province: str = BONUS_PROVINCE, state: cc.GameState | None = None) -> Verdict:
-    """Is `answer` the good of the province's bonus tile? Explained with the goods' prices."""
-    state = state if state is not None else table().state
+    """Is `answer` the good of the province's bonus tile? Explained with the goods' prices (R-SETUP-3)."""
+    state = state if state is not None else bonus_table()
     goods = province_goods(state, province)
     bonus = state.bonus_goods[province]
     listed = _priced(goods)
+    name = cc.province_name(province)
     if answer is None:
-        return wrong("Choose a good first.")
+        return wrong(cc._("Choose a good first."))
     if answer == bonus:
-        return right(f"{province}'s cities show {listed}. The most expensive is {bonus} at {cc.PRICE[bonus]}, "
-                     f"so the {bonus} bonus tile goes on {province}, goods side up (R-SETUP-3).")
+        return right(cc._("{province}'s cities show {cities}. The most expensive is {good}, so the {good} bonus tile "
+                          "goes on {province}, goods side up (R-SETUP-3).", province=name, cities=listed,
+                          good=cc.good_name(bonus)))
     here = [g for _, g in goods]
     if answer not in here:
-        return wrong(f"No city of {province} shows {answer}: its cities show {listed}. The bonus tile is the most "
-                     f"expensive good among the province's own cities (R-SETUP-3).")
+        return wrong(cc._("No city of {province} shows {good}: its cities show {cities}. The bonus tile is the most "
+                          "expensive good among the province's own cities (R-SETUP-3).", province=name,
+                          good=cc.good_name(answer), cities=listed))
     if here.count(answer) > 1:
-        return wrong(f"{answer} is the most common good in {province}, but the count does not matter: the bonus "
-                     f"tile is the most expensive good among {listed}, and {bonus} ({cc.PRICE[bonus]}) costs more "
-                     f"than {answer} ({cc.PRICE[answer]}) (R-SETUP-3).")
-    return wrong(f"{answer} costs {cc.PRICE[answer]}, but {bonus} in the same province costs {cc.PRICE[bonus]} "
-                 f"({listed}). The bonus tile is the most expensive good among the province's cities (R-SETUP-3).")
+        return wrong(cc._("{good} is the most common good in {province}, but the count does not matter: the bonus "
+                          "tile is the most expensive good among {cities} (R-SETUP-3).", good=cc.good_name(answer),
+                          province=name, cities=listed))
+    return wrong(cc._("{good} costs {price}, but another good of {province} costs more ({cities}). The bonus tile is "
+                      "the most expensive good among the province's cities (R-SETUP-3).", good=cc.good_name(answer),
+                      price=cc.coins_text(cc.PRICE[answer]), province=name, cities=listed))
 
 
 def make_bonus_exercise() -> Exercise:
+    state = bonus_table()
+    shown = cc.listing([cc._("{city} {good}", city=cc.city_name(c), good=cc.good_name(g))
+                        for c, g in province_goods(state, BONUS_PROVINCE)])
+    choice = ipw.Dropdown(options=[(cc._("choose a good"), None)] + [(cc.good_name(g), g) for g in cc.GOODS],
+                          value=None, description=cc._("Bonus tile"))
+    prompt = cc._("On another table, the city tiles of {province} were turned over: {cities}. Which bonus tile "
+                  "goes on {province}?", province=cc.province_name(BONUS_PROVINCE), cities=shown)
+    return Exercise(esc(prompt), choice, check_bonus_tile,
+                    solution=lambda: check_bonus_tile(state.bonus_goods[BONUS_PROVINCE], state=state).message)
+
+
+# --- steps 4 and 5: the bank, the deck and the display (R-SETUP-4, R-SETUP-5) ---------------------
+def display_table() -> ipw.HTML:
+    """The 7 cards of the display with the extra cost printed under each slot, and the deck."""
     state = table().state
-    shown = "; ".join(f"{city}: {good}" for city, good in province_goods(state, BONUS_PROVINCE))
-    choice = ipw.Dropdown(options=[("choose a good", None)] + [(g, g) for g in cc.GOODS], value=None,
-                          description="Bonus tile")
-    return Exercise(f"The city tiles of {BONUS_PROVINCE} have been turned over: {shown}. "
-                    f"Which bonus tile goes on {BONUS_PROVINCE}?",
-                    choice, check_bonus_tile)
+    rows = []
+    for slot, cid in enumerate(state.display, start=1):
+        extra = cc.CONSTANTS.display_slot_extra[slot - 1]
+        extra_text = cc.listing([cc._("any good") if g == "?" else cc.good_name(g) for g in extra]) if extra \
+            else cc._("nothing")
+        card = cc.card(cid)
+        rows.append([str(slot), card.display_name, cc.god_name(card.god), extra_text])
+    kept = cc.decks_for(len(state.players))
+    text = cc._("With 3 players the decks {decks} are used: {total} cards. 7 lie face up in the display; the "
+                "other {deck} form the face-down deck that refills it.", decks=cc.listing(list(kept)),
+                total=len(state.display) + state.deck_size, deck=state.deck_size)
+    return ipw.HTML(style().value + text_html(text) + html_table(
+        [cc._("Slot"), cc._("Card"), cc._("God"), cc._("Extra cost of the slot")], rows))
 
 
-# --- exercise 2: a player's starting coins (R-SETUP-8) ------------------------------------------
-def starting_coins(state: cc.GameState, name: str) -> int:
-    return state.player(name).coins
+# --- steps 6 and 7: hands, houses, colonists, storehouse (R-SETUP-6, R-SETUP-7) -------------------
+def storehouse() -> ipw.HTML:
+    """Aiko's storehouse and hand after setup."""
+    state = table().state
+    aiko = state.player("Aiko")
+    text = cc._("Aiko's storehouse: {goods}, and {waiting} colonists waiting; {used} of {slots} slots are used, "
+                "{free} free. Her hand: {hand}.", goods=cc.goods_text(aiko.goods), waiting=aiko.waiting_total,
+                used=aiko.storehouse_used, slots=cc.CONSTANTS.storehouse_slots, free=aiko.free_slots,
+                hand=cc.listing([cc.card(c).display_name for c in aiko.hand]))
+    return ipw.HTML(storehouse_html(aiko) + text_html(text))
 
 
-def check_starting_coins(answer: int | None, name: str = COINS_PLAYER, state: cc.GameState | None = None) -> Verdict:
-    """Is `answer` the coins `name` starts with? Explained by the turn order from the first player."""
-    state = state if state is not None else table().state
+# --- step 8: first player, coins, Praefectus Magnus (R-SETUP-8) ----------------------------------
+def finished_table() -> ipw.VBox:
+    """The table after all eight steps: the board and every player's coins, goods and colonists."""
+    state = table().state
+    caption = cc._("The finished table. Chloe was drawn to play first: Chloe 5 coins, Aiko 6, Ben 7; Ben plays "
+                   "last and holds the Praefectus Magnus card.")
+    return ipw.VBox([style(), Board(state, caption=caption), ipw.HTML(players_table(state, houses=False))])
+
+
+def coins_table() -> cc.GameState:
+    """The exercise's table: four players seated Aiko, Ben, Chloe, Dario; Chloe plays first."""
+    return cc.new_game(MAP, COINS_SEATING, seed=SEED, first_player=COINS_FIRST).state
+
+
+def check_starting_coins(answer: Any, name: str = COINS_PLAYER, state: cc.GameState | None = None) -> Verdict:
+    """Is `answer` the coins `name` starts with? Explained by the order of play from the first player."""
+    state = state if state is not None else coins_table()
+    value = whole_number(answer, cc._("coins"))
+    if isinstance(value, Verdict):
+        return value
     first = cc.CONSTANTS.starting_coins[0]
     order = [p.name for p in state.players]
-    coins = starting_coins(state, name)
-    position = order.index(name)
-    ladder = ", ".join(f"{p.name} {p.coins}" for p in state.players)
-    if answer == coins:
-        return right(f"{order[0]} starts, so coins go {ladder}: {name} is number {position + 1} in turn order "
-                     f"and takes {coins} (R-SETUP-8).")
-    if answer is not None and answer - first in range(len(SEATING)) and SEATING[answer - first] == name:
-        return wrong(f"{answer} would be right if {SEATING[0]} started, counting round the seats "
-                     f"{', '.join(SEATING)}. But the first player is drawn at random, here {order[0]}; coins "
-                     f"go 5, 6, 7, … clockwise from the first player: {ladder} (R-SETUP-8).")
-    return wrong(f"Coins start at {first} for the first player ({order[0]}) and go up by 1 for each player "
-                 f"clockwise after: {ladder}. {name} is number {position + 1} in turn order (R-SETUP-8).")
+    coins = state.player(name).coins
+    position = order.index(name) + 1
+    ladder = cc.listing([cc._("{name} {coins}", name=p.name, coins=p.coins) for p in state.players])
+    if value == coins:
+        return right(cc._("{first} plays first, so the coins go {ladder} clockwise: {name} plays {position} "
+                          "and takes {coins} (R-SETUP-8).", first=order[0], ladder=ladder, name=name,
+                          position=cc.ordinal(position), coins=cc.coins_text(coins)))
+    seat = COINS_SEATING.index(name)
+    if value == first + seat:
+        return wrong(cc._("That would be right if {seat} played first. The first player is drawn at random, here "
+                          "{first}; coins go 5, 6, 7, … clockwise from the first player (R-SETUP-8).",
+                          seat=COINS_SEATING[0], first=order[0]))
+    return wrong(cc._("The first player ({first}) takes {coins} and each next player clockwise 1 more: "
+                      "{ladder} (R-SETUP-8).", first=order[0], coins=cc.coins_text(first), ladder=ladder))
 
 
 def make_coins_exercise() -> Exercise:
-    state = table().state
-    box = ipw.IntText(value=0, description="Coins")
-    return Exercise(f"The players sit {', '.join(SEATING)} clockwise, and the seed chose "
-                    f"{state.players[0].name} to start. How many coins does {COINS_PLAYER} take at setup?",
-                    box, check_starting_coins)
+    state = coins_table()
+    box = ipw.IntText(value=0, description=cc._("Coins"))
+    prompt = cc._("Another table: four players sit {seats}, clockwise, and {first} is drawn to play first. How many "
+                  "coins does {name} take at setup?", seats=cc.listing(COINS_SEATING), first=COINS_FIRST,
+                  name=COINS_PLAYER)
+    return Exercise(esc(prompt), box, check_starting_coins,
+                    solution=lambda: check_starting_coins(state.player(COINS_PLAYER).coins, state=state).message)

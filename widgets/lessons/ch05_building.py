@@ -1,11 +1,11 @@
-"""Chapter 04, the Architect's building (R-ARCH-5..10): positions and the house-price exercise.
+"""Chapter 05, the Architect's building (R-ARCH-5..10): the chapter's widgets and the house-price exercise.
 
 Worked example R-ARCH-9 by real play: Italia, Aiko and Ben, seed 20, Aiko first. COSA is a food
-city. Ben builds the first house in COSA; then Aiko, with a sea colonist on sea:COSA-ROMA, builds
-the second: 1 brick + 1 food + 4 coins.
+city. Ben builds the first house in COSA; then Aiko, with a sea colonist on the sea route COSA–ROMA,
+builds the second: 1 brick + 1 food + 4 coins.
 
-The exercise: a three-player Scenario on the same city tiles (seed 20), where Ben and Chloe already
-have houses in the wine city SPOLETVM and Aiko's land colonist stands on land:ROMA-SPOLETVM.
+The exercise: a three-player position set up by hand on the same city tiles (seed 20), where Ben and
+Chloe already have houses in the wine city SPOLETVM and Aiko's land colonist stands next to it.
 """
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
+from ..mapview import BuildOverlay
 from . import replay
 
 MAP = "italia"
@@ -22,6 +24,7 @@ SEED = 20
 OPENING = ["play MERCATOR", "done",                                                 # Aiko: 5 + 3 = 8 coins
            "play ARCHITECT", "move ROMA > land:COSA-ROMA", "build COSA"]            # Ben: 1st house in COSA
 AIKO_MOVES = ["play ARCHITECT", "move ROMA > sea:COSA-ROMA", "move ROMA > land:CASINVM-ROMA"]
+BUILD_OPTIONS = ["COSA", "CASINVM", "ROMA", "FLORENTIA"]
 EXERCISE_CITY = "SPOLETVM"
 
 
@@ -30,6 +33,59 @@ def position() -> cc.Game:
     return replay(MAP, PLAYERS, SEED, OPENING)
 
 
+def moved_position() -> cc.Game:
+    """Aiko has played her Architect and moved both colonists: she may build now."""
+    game = position()
+    for action in AIKO_MOVES:
+        game.play(action)
+    return game
+
+
+def aiko_table(state: cc.GameState) -> str:
+    aiko = state.player("Aiko")
+    return html_table([cc._("Aiko's coins"), cc._("Aiko's goods"), cc._("Houses in COSA")],
+                      [[esc(aiko.coins), goods_chips(aiko.goods), esc(state.houses_in("COSA"))]], raw=True)
+
+
+# --- the worked example R-ARCH-9 ------------------------------------------------------------------
+def worked_example() -> Stepper:
+    aiko = 0
+
+    def overlay(state: cc.GameState) -> BuildOverlay | None:
+        return BuildOverlay(aiko) if state.actor == "Aiko" and state.pending is not None else None
+    beats = [
+        beat(AIKO_MOVES, cc._("Aiko plays her Architect and spends her 2 steps: her sea colonist onto the sea route "
+                              "COSA–ROMA, her land colonist onto the land route CASINVM–ROMA. Moving is over; the "
+                              "board marks the cities where she may build, with the full price of a house.")),
+        beat("build COSA", lambda b, a: cc._(
+            "She builds the second house in COSA: {paid}, as the rule text says. The food city's 2 coins are "
+            "doubled because the city now holds 2 houses; the goods are not (R-ARCH-8, R-ARCH-9). Her colonists "
+            "stay on their routes (R-ARCH-10).",
+            paid=cc.price_text(b.player("Aiko").goods - a.player("Aiko").goods,
+                               b.player("Aiko").coins - a.player("Aiko").coins))),
+    ]
+    intro = cc._("COSA is a food city, and Ben has just built the first house there. Now Aiko plays her Architect. "
+                 "Press Next step.")
+    return Stepper(position(), beats, intro=intro, facts=aiko_table, overlay=overlay, show_board=True)
+
+
+# --- the live example: where may Aiko build? --------------------------------------------------------
+def build_picker() -> TryIt:
+    state = moved_position().state
+
+    def attempt(city: str) -> Outcome:
+        after = cc.apply(state, f"build {city}")
+        before, now = state.player("Aiko"), after.player("Aiko")
+        return Outcome(cc._("Allowed: Aiko builds in {city} and pays {price}.", city=cc.city_name(city),
+                            price=cc.price_text(before.goods - now.goods, before.coins - now.coins)), after)
+    return TryIt(cc._("City"), [(cc.city_name(c), c) for c in BUILD_OPTIONS], attempt, button=cc._("Build"),
+                 board_state=state, board_overlay=BuildOverlay(state.index_of("Aiko")),
+                 board_caption=cc._("Aiko's colonists stand on the sea route COSA–ROMA and the land route "
+                                    "CASINVM–ROMA. The marked cities are where she may build, with their price."),
+                 pick_kind="city")
+
+
+# --- the exercise: price a house (R-ARCH-7, R-ARCH-8) -----------------------------------------------
 def exercise_scenario() -> cc.Scenario:
     """Three players; Ben and Chloe have houses in SPOLETVM (wine); Aiko, to move, stands next to it."""
     sc = cc.Scenario(MAP, ["Aiko", "Ben", "Chloe"], seed=SEED)
@@ -58,43 +114,51 @@ def check_house_price(answer: tuple[str | None, int | None], state: cc.GameState
     goods, price = cc.house_price(state, city)
     base = cc.CONSTANTS.house_coins[good]
     n = state.houses_in(city) + 1
-    full = f"{cc.goods_text(goods)} + {price} coins"
+    name, good_word = cc.city_name(city), cc.good_name(good)
+    full = cc.price_text(goods, price)
     if goods_text is None:
-        return wrong("Choose the goods first.")
+        return wrong(cc._("Choose the goods first."))
     problems = []
     if goods_text != cc.goods_text(goods):
         if goods_text == cc.goods_text(cc.Goods({k: v * n for k, v in goods.items()})):
-            problems.append(f"the goods are never multiplied: only the coins grow with the houses in the city, the "
-                            f"goods stay {cc.goods_text(goods)} (R-ARCH-8)")
+            problems.append(cc._("the goods are never multiplied: only the coins grow with the houses in the city "
+                                 "(R-ARCH-8)"))
         elif goods_text == cc.goods_text(cc.CONSTANTS.house_goods["brick"]):
-            problems.append(f"1 food is the goods cost of a brick city only; {city} is a {good} city, so it takes "
-                            f"1 brick + 1 {good} (R-ARCH-7)")
+            problems.append(cc._("1 food is the goods cost of a brick city only; {city} is a {good} city, so it takes "
+                                 "1 brick + 1 {good} (R-ARCH-7)", city=name, good=good_word))
         else:
-            problems.append(f"every city except a brick city needs 1 brick as well as 1 of its own good: "
-                            f"{cc.goods_text(goods)} (R-ARCH-7)")
+            problems.append(cc._("every city except a brick city needs 1 brick as well as 1 of its own good "
+                                 "(R-ARCH-7)"))
     if coins != price:
         if coins == base:
-            problems.append(f"{base} coins is the base price of a {good} city; it is multiplied by the number of "
-                            f"houses there counting the new one: {base} × {n} = {price} (R-ARCH-8)")
+            problems.append(cc._("{base} is the coin cost of one house in a {good} city; it is multiplied by the "
+                                 "number of houses there, the new one included: {base} × {n} (R-ARCH-8)",
+                                 base=cc.coins_text(base), good=good_word, n=n))
         elif coins == base * (n - 1):
-            problems.append(f"{coins} coins counts only the {n - 1} houses already there; the new house counts too: "
-                            f"{base} × {n} = {price} (R-ARCH-8)")
+            problems.append(cc._("you counted only the {old} houses already there; the new house counts too: "
+                                 "{base} × {n} (R-ARCH-8)", old=n - 1, base=cc.coins_text(base), n=n))
         else:
-            problems.append(f"the coins are the city's base price ({good}: {base}) times the houses in it counting "
-                            f"the new one ({n}): {price} (R-ARCH-8)")
+            problems.append(cc._("the coins are the city's coin cost ({base} for a {good} city) times its houses, "
+                                 "the new one included ({n}) (R-ARCH-8)", base=cc.coins_text(base), good=good_word,
+                                 n=n))
     if not problems:
-        return right(f"{full}: 1 brick + 1 {good} because {city} is a {good} city (R-ARCH-7); {base} coins "
-                     f"(the {good} base) × {n} houses counting Aiko's new one = {price} (R-ARCH-8).")
-    return wrong(f"The price is {full}, not {goods_text} + {coins} coins: " + "; ".join(problems) + ".")
+        return right(cc._("{price}: 1 brick + 1 {good} because {city} is a {good} city (R-ARCH-7); {base} × {n} "
+                          "houses, Aiko's new one included (R-ARCH-8).", price=full, good=good_word, city=name,
+                          base=cc.coins_text(base), n=n))
+    listed = "; ".join(problems)
+    return wrong(cc._("Not quite: {problems}.", problems=listed))
 
 
 def make_price_exercise() -> Exercise:
     state = exercise_scenario().build()
-    goods = ipw.Dropdown(options=[("choose the goods", None)] + [(o, o) for o in goods_options(state, EXERCISE_CITY)],
-                         value=None, description="Goods")
-    coins = ipw.IntText(value=0, description="Coins")
+    goods = ipw.Dropdown(options=[(cc._("choose the goods"), None)] + [(o, o) for o in goods_options(state, EXERCISE_CITY)],
+                         value=None, description=cc._("Goods"))
+    coins = ipw.IntText(value=0, description=cc._("Coins"))
     good = state.city_goods[EXERCISE_CITY]
-    return Exercise(f"Three players. {EXERCISE_CITY} is a <b>{good}</b> city, and Ben and Chloe each have a house "
-                    f"there. Aiko's land colonist stands on land:ROMA-SPOLETVM and she plays her Architect. "
-                    f"What does <b>her house in {EXERCISE_CITY}</b> cost?",
-                    lambda: (goods.value, coins.value), check_house_price, controls=[goods, coins])
+    prompt = cc._("Three players. {city} is a {good} city, and Ben and Chloe each have a house there. Aiko's land "
+                  "colonist stands on the land route ROMA–SPOLETVM and she plays her Architect. What does her house "
+                  "in {city} cost?", city=cc.city_name(EXERCISE_CITY), good=cc.good_name(good))
+    goods_, price = cc.house_price(state, EXERCISE_CITY)
+    return Exercise(esc(prompt), lambda: (goods.value, coins.value), check_house_price,
+                    solution=lambda: check_house_price((cc.goods_text(goods_), price), state).message,
+                    controls=[goods, coins])

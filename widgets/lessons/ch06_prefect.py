@@ -1,11 +1,11 @@
-"""Chapter 05, the Prefect and Praefectus Magnus (R-PREF-1..5): positions and the collect exercise.
+"""Chapter 06, the Prefect and Praefectus Magnus (R-PREF-1..5): the chapter's widgets and the collect exercise.
 
 Worked example R-PREF-5 by real play: Italia, Aiko and Ben, seed 20, Aiko first. ETRVRIA's bonus
 tile is cloth and COSA in it is a food city. Ben builds the first house in COSA, Aiko the second.
 Then it is Ben's turn, and Ben (the last player) holds Praefectus Magnus.
 
-The exercise: a Scenario on the same tiles where four bonus tiles show their coin side (one of them
-cloth, worth 1 coin) and Aiko, holding Praefectus Magnus, collects.
+The exercise: a position set up by hand on the same tiles where four bonus tiles show their coin
+side (one of them cloth, worth 1 coin) and Aiko, holding Praefectus Magnus, collects.
 """
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
+from ..exercise import Exercise, Verdict, right, whole_number, wrong
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
+from ..mapview import ProduceOverlay
 from . import replay
 
 MAP = "italia"
@@ -31,12 +33,79 @@ def position() -> cc.Game:
     return replay(MAP, PLAYERS, SEED, OPENING)
 
 
-def three_player_table() -> cc.Game:
-    """Chapter 1's table (seating Aiko, Ben, Chloe; Chloe first, Ben holds Praefectus Magnus)."""
-    from .ch01_setup import table
-    return table()
+def received(before: cc.GameState, after: cc.GameState) -> str:
+    """'Ben receives 2 cloth + 1 food; Aiko receives 1 food' (players who received nothing left out)."""
+    parts = [cc._("{name} receives {goods}", name=p.name, goods=cc.goods_text(after.player(p.name).goods - p.goods))
+             for p in before.players if (after.player(p.name).goods - p.goods).total()]
+    return "; ".join(parts) if parts else cc._("nobody receives anything")
 
 
+def facts(state: cc.GameState) -> str:
+    turned = sorted(p for p, t in state.bonus_tiles.items() if t.side == "coins")
+    rows = [[esc(p.name), goods_chips(p.goods), esc(p.coins)] for p in state.players]
+    table_ = html_table([cc._("Player"), cc._("Goods"), cc._("Coins")], rows, raw=True)
+    line = cc._("Praefectus Magnus: {holder}. Bonus tiles on their coin side: {tiles}.",
+                holder=state.praefectus_magnus,
+                tiles=cc.listing([cc.province_name(p) for p in turned]) if turned else cc._("none"))
+    return table_ + f"<div>{esc(line)}</div>"
+
+
+# --- the worked example R-PREF-5, then R-PREF-2 and R-PREF-4 ---------------------------------------
+def worked_example() -> Stepper:
+    ben = 1
+
+    def overlay(state: cc.GameState) -> ProduceOverlay | None:
+        if state.pending is not None and state.pending.phase == cc.Phase.PREFECT and state.actor == "Ben":
+            return ProduceOverlay(PROVINCE, ben)
+        return None
+    beats = [
+        beat("play PREFECT", cc._("Ben plays a Prefect. He chooses ETRVRIA, whose bonus tile shows cloth; the board "
+                                  "shows what the production would give to whom.")),
+        beat("produce ETRVRIA", lambda b, a: cc._(
+            "ETRVRIA produces: {got}. Ben's bonus is 2 cloth instead of 1, because he holds the Praefectus Magnus "
+            "card; the houses' food is not doubled (R-PREF-3). Exactly the rule text's numbers (R-PREF-5). The tile "
+            "turns to its coin side, and the Praefectus Magnus card passes to Ben's right-hand neighbour, the "
+            "player who plays just before him: with two players, Aiko.", got=received(b, a))),
+        beat("play PREFECT", cc._("Aiko's turn: she plays a Prefect too, and would like ETRVRIA again.")),
+        beat("produce ETRVRIA", cc._("Refused: ETRVRIA shows its coin side and cannot produce until someone collects "
+                                     "(R-PREF-2)."), refused=True),
+        beat("collect", lambda b, a: cc._(
+            "So she collects: the coins printed on every tile showing its coin side, here only ETRVRIA's cloth tile "
+            "with {coins}, and every tile turns back to its goods side (R-PREF-4). Her Praefectus Magnus card "
+            "neither doubles this nor passes on.",
+            coins=cc.coins_text(a.player("Aiko").coins - b.player("Aiko").coins))),
+    ]
+    intro = cc._("Aiko and Ben each have a house in COSA, a food city in ETRVRIA. It is Ben's turn, and Ben holds "
+                 "the Praefectus Magnus card. Press Next step.")
+    return Stepper(position(), beats, intro=intro, facts=facts, overlay=overlay, show_board=True)
+
+
+# --- the live example: Aiko's Prefect without Praefectus Magnus -----------------------------------
+def plain_position() -> cc.Game:
+    """Ben spends his turn on a Mercator; Aiko, without Praefectus Magnus, is to play a Prefect."""
+    game = position()
+    for action in ["play MERCATOR", "done", "play PREFECT"]:
+        game.play(action)
+    return game
+
+
+def province_picker() -> TryIt:
+    state = plain_position().state
+    board = cc.load_map(MAP)
+
+    def attempt(province: str) -> Outcome:
+        after = cc.apply(state, f"produce {province}")
+        return Outcome(cc._("{province} produces: {got}. Aiko takes 1 {good} as her bonus (she does not hold the "
+                            "Praefectus Magnus card), and each house in the province makes 1 good for its owner.",
+                            province=cc.province_name(province), got=received(state, after),
+                            good=cc.good_name(state.bonus_goods[province])), after)
+    provinces = [(cc.province_name(p), p) for p in sorted(board.provinces)]
+    return TryIt(cc._("Province for Aiko's Prefect"), provinces, attempt, button=cc._("Produce"), board_state=state,
+                 board_caption=cc._("Aiko and Ben each have a house in COSA (ETRVRIA). Aiko has played a Prefect."),
+                 pick_kind="province")
+
+
+# --- the exercise: collecting (R-PREF-4) ------------------------------------------------------------
 def collect_scenario() -> cc.Scenario:
     """Four bonus tiles on their coin side; Aiko to move, holding Praefectus Magnus."""
     sc = cc.Scenario(MAP, PLAYERS, seed=SEED)
@@ -45,33 +114,44 @@ def collect_scenario() -> cc.Scenario:
     return sc.praefectus_magnus("Aiko").to_move("Aiko")
 
 
-def check_collect(answer: int | None, state: cc.GameState | None = None) -> Verdict:
-    """Coins a Prefect's collect gives now: the coin symbols on all coin-side tiles (R-PREF-4)."""
+def _turned(state: cc.GameState) -> str:
+    return cc.listing([cc._("{province} ({good}: {coins})", province=cc.province_name(p), good=cc.good_name(t.good),
+                            coins=cc.coins_text(t.coins))
+                       for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"])
+
+
+def check_collect(answer: object, state: cc.GameState | None = None) -> Verdict:
+    """Coins a Prefect's collect gives now: the coins printed on all coin-side tiles (R-PREF-4)."""
     state = state if state is not None else collect_scenario().build()
-    turned = {p: t for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"}
+    value = whole_number(answer, cc._("coins"))
+    if isinstance(value, Verdict):
+        return value
+    turned = [t for t in state.bonus_tiles.values() if t.side == "coins"]
     coins = cc.collect_value(state)
-    listed = ", ".join(f"{p} ({t.good}: {t.coins})" for p, t in turned.items())
-    if answer == coins:
-        return right(f"{coins} coins: {listed}. Collecting adds the coins printed on every tile showing its coin "
-                     "side and turns them all back; Praefectus Magnus does not double it (R-PREF-4).")
-    if answer == len(turned):
-        return wrong(f"{answer} is the number of turned tiles. Count the coins printed on them instead: {listed}, "
-                     f"{coins} in all (R-PREF-4).")
-    if answer == 2 * coins:
-        return wrong(f"Praefectus Magnus doubles only a producing player's bonus good (R-PREF-3), never a collect: "
-                     f"{listed} gives {coins} (R-PREF-4).")
-    if answer == 2 * len(turned):
-        return wrong(f"Not every tile shows 2 coins: a cloth tile shows 1. {listed}: {coins} coins (R-PREF-4).")
-    if answer is not None and answer > coins and answer - coins in [t.coins for t in state.bonus_tiles.values()]:
-        return wrong(f"Only tiles now showing their coin side count; the others give nothing. {listed}: {coins} "
-                     "coins (R-PREF-4).")
-    return wrong(f"Add the coins printed on the tiles showing their coin side: {listed}, {coins} in all (R-PREF-4).")
+    listed = _turned(state)
+    if value == coins:
+        return right(cc._("{coins}: {tiles}. Collecting takes the coins printed on every tile showing its coin side "
+                          "and turns them all back; the Praefectus Magnus card does not double it (R-PREF-4).",
+                          coins=cc.coins_text(coins), tiles=listed))
+    if value == len(turned):
+        return wrong(cc._("That is the number of turned tiles. Count the coins printed on them instead: {tiles} "
+                          "(R-PREF-4).", tiles=listed))
+    if value == 2 * coins:
+        return wrong(cc._("The Praefectus Magnus card doubles only a producing player's bonus good (R-PREF-3), never "
+                          "a collect (R-PREF-4)."))
+    if value == 2 * len(turned):
+        return wrong(cc._("Not every tile shows 2 coins: a cloth tile shows 1. {tiles} (R-PREF-4).", tiles=listed))
+    return wrong(cc._("Add the coins printed on the tiles showing their coin side: {tiles} (R-PREF-4).",
+                      tiles=listed))
 
 
 def make_collect_exercise() -> Exercise:
     state = collect_scenario().build()
-    turned = ", ".join(f"{p} ({t.good})" for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins")
-    box = ipw.IntText(value=0, description="Coins")
-    return Exercise(f"These bonus tiles show their coin side: {turned}. Aiko holds Praefectus Magnus and plays a "
-                    "Prefect to <b>collect</b>. How many coins does she take?", box,
-                    lambda answer: check_collect(answer))
+    turned = cc.listing([cc._("{province} ({good})", province=cc.province_name(p), good=cc.good_name(t.good))
+                         for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"])
+    box = ipw.IntText(value=0, description=cc._("Coins"))
+    prompt = cc._("Four bonus tiles show their coin side: {tiles}. A brick, food, tools or wine tile shows 2 coins "
+                  "on that side, a cloth tile 1. Aiko holds the Praefectus Magnus card and plays a Prefect to "
+                  "collect. How many coins does she take?", tiles=turned)
+    return Exercise(esc(prompt), box, check_collect,
+                    solution=lambda: check_collect(cc.collect_value(state), state).message)

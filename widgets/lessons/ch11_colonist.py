@@ -1,12 +1,14 @@
-"""Chapter 10, the Colonist card and the specialists (R-COLO-1, R-COLO-2, R-SPEC-1): positions and checkers."""
+"""Chapter 11, the Colonist card and the specialists (R-COLO-1, R-COLO-2, R-SPEC-1): widgets and checkers."""
 from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as widgets
+import ipywidgets as ipw
 
 import concordia_core as cc
-from widgets.exercise import Exercise, Verdict, right, whole_number, wrong
+
+from ..exercise import Exercise, Verdict, right, whole_number, wrong
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, colonist_label, esc, goods_chips, html_table
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -14,9 +16,9 @@ REST_OF_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLO
 
 
 def colonist_game() -> cc.Game:
-    """Live examples (Italia, seed 7): Aiko holds a Colonist and a Farmer; houses in Mutina and Ravenna (food)
-    and Ancona (wine); a land colonist on land:MVTINA-RAVENNA and a sea colonist on sea:ANCONA-RAVENNA; 2 land
-    and 2 sea colonists wait in her storehouse. Ben has a house in Luceria (food)."""
+    """Italia, seed 7: Aiko holds a Colonist and a Farmer; houses in MVTINA and RAVENNA (food) and ANCONA
+    (wine); a land colonist on land:MVTINA-RAVENNA and a sea colonist on sea:ANCONA-RAVENNA; 2 land and 2 sea
+    colonists wait in her storehouse. Ben has a house in LVCERIA (food)."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
     sc.player("Aiko", hand=["COLONIST-I", "FARMER-I"] + REST_OF_HAND, houses=["MVTINA", "RAVENNA", "ANCONA"],
               colonists=[("land", "land:MVTINA-RAVENNA"), ("sea", "sea:ANCONA-RAVENNA")],
@@ -26,8 +28,78 @@ def colonist_game() -> cc.Game:
     return sc.game()
 
 
+def aiko_facts(state: cc.GameState) -> str:
+    rows = []
+    for p in state.players:
+        colonists = cc.listing([colonist_label(c) for c in p.colonists])
+        rows.append([esc(p.name), esc(p.coins), goods_chips(p.goods), esc(colonists),
+                     esc(cc._("{land} land, {sea} sea", land=p.waiting["land"], sea=p.waiting["sea"]))])
+    return html_table([cc._("Player"), cc._("Coins"), cc._("Goods"), cc._("Colonists on the map"),
+                       cc._("Waiting in the storehouse")], rows, raw=True)
+
+
+# --- option (a): placing colonists ---------------------------------------------------------------
+def worked_example() -> Stepper:
+    beats = [
+        beat("play COLONIST-I", cc._("Aiko plays her Colonist card. She may place colonists from her storehouse "
+                                     "in ROMA or in a city with one of her houses (MVTINA, RAVENNA, ANCONA), 1 food "
+                                     "+ 1 tools each.")),
+        beat("place land COSA", cc._("Not in COSA: she has no house there (R-COLO-1)."), refused=True),
+        beat(["place land ROMA", "place land MVTINA"], cc._(
+            "She places her two waiting land colonists, one in ROMA and one in MVTINA, paying 2 food + 2 tools. A "
+            "placed colonist stands in a city; her next Architect moves it out onto a route.")),
+        beat("place land RAVENNA", cc._("All 3 of her land colonists are on the map now: a fourth is not possible "
+                                        "(R-COLO-2)."), refused=True),
+        beat("income", cc._("And having placed colonists, she cannot switch to the income: one option or the other "
+                            "(R-COLO-1)."), refused=True),
+        beat("done", cc._("She ends her turn. The board shows her new colonists in ROMA and MVTINA.")),
+    ]
+    intro = cc._("A position set up by hand: Aiko has houses in MVTINA and RAVENNA (food) and ANCONA (wine), a land "
+                 "and a sea colonist on the map, and 4 colonists waiting in her storehouse. Press Next step.")
+    return Stepper(colonist_game(), beats, intro=intro, facts=aiko_facts, show_board=True)
+
+
+# --- try it: place or take the income -------------------------------------------------------------------
+def choice_picker() -> TryIt:
+    game = colonist_game()
+    game.play("play COLONIST-I")
+    state = game.state
+
+    def attempt(action: str) -> Outcome:
+        after = cc.apply(state, action)
+        if action == "income":
+            return Outcome(cc._("Allowed: Aiko takes {coins}: 5, and 1 for each of her 2 colonists on the map; the 4 "
+                                "waiting in her storehouse do not count (R-COLO-1).",
+                                coins=cc.coins_text(after.player("Aiko").coins - state.player("Aiko").coins)))
+        return Outcome(cc._("Allowed: Aiko pays 1 food + 1 tools and the colonist stands in the city (R-COLO-1). She "
+                            "may place more, as long as she can pay."))
+    options = [(cc._("a land colonist in ROMA"), "place land ROMA"), (cc._("a sea colonist in ANCONA"), "place sea ANCONA"),
+               (cc._("a land colonist in COSA"), "place land COSA"), (cc._("no colonist: take the income"), "income")]
+    return TryIt(cc._("Aiko's choice"), options, attempt, button=cc._("Do it"),
+                 intro=cc._("Aiko has played her Colonist card. What does she do?"))
+
+
+# --- the specialists (R-SPEC-1) -------------------------------------------------------------------------
+def specialists_table() -> ipw.HTML:
+    rows = [[c.display_name, cc.good_name(c.good or ""), cc.goods_text(c.cost),
+             cc.n_("{n} point per house in a {good} city", "{n} points per house in a {good} city", c.points_per_house,
+                   good=cc.good_name(c.good or ""))]
+            for c in cc.all_cards().values() if c.kind == "SPECIALIST"]
+    return ipw.HTML(html_table([cc._("Specialist"), cc._("Makes"), cc._("Cost on the card"),
+                                cc._("Minerva at the end")], rows))
+
+
+def farmer_example() -> Stepper:
+    beats = [beat("play FARMER-I", cc._(
+        "Aiko plays her Farmer: her two food houses, in MVTINA and RAVENNA, make 1 food each. Ben's food house in "
+        "LVCERIA makes nothing, and no bonus tile is taken or turned (R-SPEC-1)."))]
+    intro = cc._("The same position; this time Aiko plays her Farmer. Press Next step.")
+    return Stepper(colonist_game(), beats, intro=intro, facts=aiko_facts)
+
+
+# --- exercise 1: the income option --------------------------------------------------------------------
 def income_state() -> cc.GameState:
-    """Exercise 1: Aiko has 4 colonists on the map (2 land, 2 sea) and 2 waiting; she plays a Colonist card."""
+    """Aiko has 4 colonists on the map (2 land, 2 sea) and 2 waiting; she plays a Colonist card."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
     sc.player("Aiko", hand=["COLONIST-II"] + REST_OF_HAND, houses=["COSA", "FLORENTIA"],
               colonists=[("land", "land:COSA-ROMA"), ("land", "land:COSA-FLORENTIA"),
@@ -43,38 +115,42 @@ def check_income(answer: Any) -> Verdict:
     on_map, waiting = len(aiko.colonists), aiko.waiting_total
     coins = cc.colonist_income(state, "Aiko")
     base = coins - on_map
-    value = whole_number(answer, "coins")
+    value = whole_number(answer, cc._("coins"))
     if isinstance(value, Verdict):
         return value
     if value == coins:
-        return right(f"{base} coins + 1 for each of her {on_map} colonists on the map = {coins} (R-COLO-1). "
-                     "The colonists waiting in the storehouse do not count.")
+        return right(cc._("{base} + 1 for each of her {n} colonists on the map = {coins} (R-COLO-1). The colonists "
+                          "waiting in the storehouse do not count.", base=cc.coins_text(base), n=on_map,
+                          coins=cc.coins_text(coins)))
     if value == base + on_map + waiting:
-        return wrong(f"You counted the {waiting} colonists waiting in the storehouse too. R-COLO-1 pays 1 coin per "
-                     "colonist on the map only.")
+        return wrong(cc._("You counted the {n} colonists waiting in the storehouse too. The income pays 1 coin per "
+                          "colonist on the map only (R-COLO-1).", n=waiting))
     if value == on_map:
-        return wrong(f"You forgot the fixed part: the income option gives {base} coins plus 1 per colonist on the "
-                     "map (R-COLO-1).")
+        return wrong(cc._("You forgot the fixed part: the income gives {base} plus 1 coin per colonist on the map "
+                          "(R-COLO-1).", base=cc.coins_text(base)))
     if value == base:
-        return wrong("You forgot the colonists: besides the fixed coins, R-COLO-1 pays 1 coin for each of your "
-                     "colonists standing on the map.")
-    return wrong(f"The income option (R-COLO-1 b) gives {base} coins plus 1 coin per own colonist on the map "
-                 "(on routes or in cities; not the ones in the storehouse).")
+        return wrong(cc._("You forgot the colonists: besides the fixed coins, the income pays 1 coin for each of your "
+                          "colonists on the map (R-COLO-1)."))
+    return wrong(cc._("The income gives {base} plus 1 coin per colonist of yours on the map, on routes or in cities, "
+                      "not the ones in the storehouse (R-COLO-1).", base=cc.coins_text(base)))
 
 
 def make_income_exercise() -> Exercise:
     state = income_state()
     aiko = state.player("Aiko")
-    box = widgets.IntText(value=0, description="Coins")
-    prompt = (f"Aiko plays a Colonist card. She has {len(aiko.colonists)} colonists on the map "
-              f"({', '.join(str(c) for c in aiko.colonists)}) and {aiko.waiting_total} waiting in her storehouse. "
-              "She takes the income instead of placing colonists. How many coins does she take?")
-    return Exercise(prompt, box, check_income)
+    box = ipw.IntText(value=0, description=cc._("Coins"))
+    prompt = cc._("Aiko plays a Colonist card. She has {n} colonists on the map ({where}) and {waiting} waiting in her "
+                  "storehouse. She takes the income instead of placing colonists. How many coins does she take?",
+                  n=len(aiko.colonists), where=cc.listing([colonist_label(c) for c in aiko.colonists]),
+                  waiting=aiko.waiting_total)
+    coins = cc.colonist_income(state, "Aiko")
+    return Exercise(esc(prompt), box, check_income, solution=lambda: check_income(coins).message)
 
 
+# --- exercise 2: a Vintner ---------------------------------------------------------------------------
 def vintner_state() -> cc.GameState:
-    """Exercise 2: Aiko is about to play a Vintner. Her houses: Ancona and Croton (wine), Hadria (tools);
-    Ben has houses in Ancona and Bauzanum (wine). The Umbrian bonus tile (wine) shows its goods side."""
+    """Aiko is about to play a Vintner. Her houses: ANCONA and CROTON (wine), HADRIA (tools); Ben has houses in
+    ANCONA and BAVZANVM (wine). VMBRIA's bonus tile (wine) shows its goods side."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
     sc.player("Aiko", hand=["VINTNER-II"] + REST_OF_HAND, houses=["ANCONA", "CROTON", "HADRIA"],
               goods={"food": 1, "cloth": 1})
@@ -83,32 +159,38 @@ def vintner_state() -> cc.GameState:
     return sc.build()
 
 
-def check_vintner(answer: Any) -> Verdict:
-    """How many wine does Aiko's Vintner produce? (R-SPEC-1)"""
-    state = vintner_state()
+def vintner_gain(state: cc.GameState) -> int:
     after = cc.apply(state, "play VINTNER-II")
-    gained = after.player("Aiko").goods["wine"] - state.player("Aiko").goods["wine"]
+    return after.player("Aiko").goods["wine"] - state.player("Aiko").goods["wine"]
+
+
+def check_vintner(answer: Any) -> Verdict:
+    """How many wine does Aiko's Vintner give her? (R-SPEC-1)"""
+    state = vintner_state()
+    gained = vintner_gain(state)
     others = sum(state.city_goods[c] == "wine" for p in state.players if p.name != "Aiko" for c in p.houses)
-    value = whole_number(answer, "wine")
+    value = whole_number(answer, cc.good_name("wine"))
     if isinstance(value, Verdict):
         return value
     if value == gained:
-        return right(f"One wine for each of Aiko's {gained} houses in wine cities (R-SPEC-1). Ben's houses give "
-                     "nothing, and no bonus tile is involved or turned.")
+        return right(cc._("One wine for each of Aiko's {n} houses in wine cities (R-SPEC-1). Ben's houses give nothing, "
+                          "and no bonus tile is involved or turned.", n=gained))
     if value == gained + others:
-        return wrong("You counted Ben's houses in wine cities. A specialist produces only for its player's own "
-                     "houses; other players receive nothing (R-SPEC-1).")
+        return wrong(cc._("You counted Ben's houses in wine cities. A specialist makes goods only for its player's own "
+                          "houses (R-SPEC-1)."))
     if value in (gained + 1, gained + 2):
-        return wrong("A specialist is not a Prefect: there is no province bonus, and bonus tiles are not turned "
-                     "(R-SPEC-1). Count only Aiko's houses in wine cities.")
-    return wrong("A Vintner makes every house of Aiko's in a wine city produce 1 wine; houses in other cities and "
-                 "other players' houses produce nothing (R-SPEC-1).")
+        return wrong(cc._("A specialist is not a Prefect: there is no bonus, and no bonus tile is turned (R-SPEC-1). "
+                          "Count only Aiko's houses in wine cities."))
+    return wrong(cc._("A Vintner makes each of Aiko's houses in a wine city yield 1 wine; houses in other cities and "
+                      "other players' houses yield nothing (R-SPEC-1)."))
 
 
 def make_vintner_exercise() -> Exercise:
     state = vintner_state()
-    lines = "; ".join(f"{p.name}: " + ", ".join(f"{c} ({state.city_goods[c]})" for c in p.houses)
-                      for p in state.players)
-    box = widgets.IntText(value=0, description="Wine")
-    prompt = (f"Houses: {lines}. Aiko plays her Vintner. How many wine does she receive? (She has room.)")
-    return Exercise(prompt, box, check_vintner)
+    lines = "; ".join(cc._("{name}: {houses}", name=p.name,
+                           houses=cc.listing([city_with_good(state, c) for c in p.houses])) for p in state.players)
+    box = ipw.IntText(value=0, description=cc.good_name("wine"))
+    prompt = cc._("Houses: {houses}. Aiko plays a Vintner. How much wine does she receive? (She has room.)",
+                  houses=lines)
+    gained = vintner_gain(state)
+    return Exercise(esc(prompt), box, check_vintner, solution=lambda: check_vintner(gained).message)

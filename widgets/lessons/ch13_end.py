@@ -1,8 +1,8 @@
-"""Chapter 12: the end of the game (R-END-1/2), the tie-break (R-SCORE-9) and the first-game
-intermediate scoring (R-MID-1..4).
+"""Chapter 13: the end of the game (R-END-1/2), the tie-break (R-SCORE-9) and the first-game
+intermediate scoring (R-MID-1..4): the chapter's widgets and the exercises' checkers.
 
-Positions are built with `cc.Scenario` on the Italia map (seed 7); games in them are played on the
-real engine. Right answers come from `cc.final_ranking` and the engine's competition ranking.
+Positions set up by hand on the Italia map (seed 7); games in them are played on the real engine.
+Right answers come from `cc.final_ranking` and the engine's competition ranking.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, html_table, score_table, style, text_html
 
 MAP = "italia"
 SEED = 7
@@ -20,25 +21,71 @@ FOUR = ["Aiko", "Ben", "Chloe", "Dario"]
 # Aiko's 14 houses: every city but Rome, COSA and the last ten in the map's order.
 FOURTEEN_HOUSES = ["ALERIA", "ANCONA", "AQVILEIA", "BAVZANVM", "BRVNDISIVM", "CASINVM", "COMVM", "CROTON",
                    "FLORENTIA", "GENVA", "HADRIA", "LVCERIA", "MESSANA", "MVTINA"]
+FIRST_GAME_OPENING = ["play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:NEAPOLIS-ROMA",
+                      "build NEAPOLIS", "build SPOLETVM"]
 
 # R-MID-3 exercise: the records after everyone's first Tribune (the learner hands out the coins).
 MID_RECORDS = {"Aiko": 14, "Ben": 17, "Chloe": 14, "Dario": 11}
 
 
+def status(state: cc.GameState) -> str:
+    """Who holds the Concordia card, whether the game is over, who is to move (HTML)."""
+    holder = state.concordia_holder
+    if state.over:
+        line = cc._("The game is over; final scoring. Concordia card: {holder}.", holder=holder)
+    elif holder is not None:
+        line = cc._("Concordia card: {holder}. The others play one last turn each; {name} is to move.",
+                    holder=holder, name=state.to_move)
+    else:
+        line = cc._("{name} is to move.", name=state.to_move)
+    return text_html(line) + (score_table(state) if state.over else "")
+
+
+# --- R-END-1: the 15th house ----------------------------------------------------------------------
 def fifteenth_house_game() -> cc.Game:
     """Aiko (to move) has 14 houses and a land colonist on land:COSA-ROMA: an Architect can build her
-    15th house in COSA (a brick city: 1 food + 1 coin), which triggers the end (R-END-1)."""
+    15th house in COSA (a brick city: 1 food + 1 coin), which sets off the end (R-END-1)."""
     sc = cc.Scenario(MAP, THREE, seed=SEED)
     sc.player("Aiko", houses=FOURTEEN_HOUSES, colonists=[("land", "land:COSA-ROMA"), ("sea", "ROMA")], coins=10)
     return sc.game()
 
 
+def fifteenth_house() -> Stepper:
+    beats = [
+        beat(["play ARCHITECT", "build COSA"], cc._(
+            "Aiko plays her Architect and builds her 15th house, in COSA. That sets off the end: she takes the "
+            "Concordia card, 7 points (R-END-1). With no house left, her turn ends by itself.")),
+        beat(["play MERCATOR", "done"], cc._("Ben plays his last turn: a Mercator.")),
+        beat(["play PREFECT", "collect"], cc._("Chloe plays her last turn: a Prefect. Play would come back to Aiko, "
+                                               "who ended the game, so the game is over: final scoring.")),
+        beat("play TRIBUNE", cc._("From now on every move is refused (R-END-1)."), refused=True),
+    ]
+    intro = cc._("Three players, a position set up by hand: Aiko already has 14 houses, and her land colonist stands "
+                 "on the land route COSA–ROMA. Press Next step.")
+    return Stepper(fifteenth_house_game(), beats, intro=intro, facts=status, show_board=True)
+
+
+# --- R-END-1: the last card of the display -----------------------------------------------------------
 def last_card_game() -> cc.Game:
     """Ben (to move) faces a display with one card left and an empty deck: buying it ends the game."""
     sc = cc.Scenario(MAP, THREE, seed=SEED).display(["MERCATOR-I"], deck=[]).to_move("Ben")
     return sc.game()
 
 
+def last_card() -> Stepper:
+    beats = [
+        beat(["play SENATOR", "purchase 1"], cc._("Ben plays his Senator and buys the last card of the display, a "
+                                                  "Mercator; the deck is empty. He takes the Concordia card.")),
+        beat(["play MERCATOR", "done"], cc._("Chloe plays her last turn.")),
+        beat(["play MERCATOR", "done"], cc._("Aiko plays her last turn, and the game is over before play comes "
+                                             "back to Ben.")),
+    ]
+    intro = cc._("The other way to end: the display holds only one card, and the deck is empty. It is Ben's turn. "
+                 "Press Next step.")
+    return Stepper(last_card_game(), beats, intro=intro, facts=status)
+
+
+# --- R-SCORE-9: ties -------------------------------------------------------------------------------------
 def tie_scenario(holder: str = "Dario") -> cc.Scenario:
     """Four players; Aiko and Chloe tie for the highest total; `holder` holds Praefectus Magnus."""
     sc = cc.Scenario(MAP, FOUR, seed=SEED)
@@ -66,72 +113,126 @@ def totals(state: cc.GameState) -> dict[str, int]:
     return {p.name: cc.score(state, p.name).total for p in state.players}
 
 
+def tie_scores() -> ipw.HTML:
+    return ipw.HTML(style().value + score_table(tie_state()))
+
+
+def tie_picker() -> TryIt:
+    """Pick who holds the Praefectus Magnus card: the tutor says who wins, and why."""
+    def attempt(holder: str) -> Outcome:
+        state = tie_scenario(holder).build()
+        ranking = cc.final_ranking(state)
+        why = " ".join(cc.tiebreak_sentences(state))
+        return Outcome(cc._("{winner} wins. {why}.", winner=ranking[0], why=why))
+    holders = [n for n in FOUR if n != EXERCISE_HOLDER]
+    return TryIt(cc._("Praefectus Magnus with"), [(n, n) for n in holders], attempt, button=cc._("Who wins?"))
+
+
 def check_tie_winner(answer: object, state: cc.GameState | None = None) -> Verdict:
     """Who wins (R-SCORE-9)? The highest total; among tied players the Praefectus Magnus holder, else
-    the tied player who would receive the card next (it passes right, against turn order)."""
+    the tied player who would receive the card next (it passes right, against the order of play)."""
     state = state or tie_exercise_state()
     ranking = cc.final_ranking(state)
     winner = ranking[0]
     total = totals(state)
     best = max(total.values())
-    tied = [p.name for p in state.players if total[p.name] == best]
+    tied = cc.listing([p.name for p in state.players if total[p.name] == best])
     holder = state.praefectus_magnus
     order = cc.tiebreak_names(state)
     path = " → ".join(order[: order.index(winner) + 1])
     names = [p.name for p in state.players]
     if answer not in names:
-        return wrong(f"choose one of the players: {', '.join(names)}")
+        return wrong(cc._("Choose one of the players."))
+    fields = {"winner": winner, "tied": tied, "best": best, "holder": holder, "path": path, "name": answer,
+              "points": total.get(str(answer), 0)}
     if answer == winner:
-        why = ("holds Praefectus Magnus" if winner == holder else
-               f"would receive Praefectus Magnus first among the tied players (it passes right: {path})")
-        return right(f"{winner} wins: {' and '.join(tied)} tie on {best} points, and {winner} {why} (R-SCORE-9).")
-    if total[answer] < best:
+        if winner == holder:
+            return right(cc._("{winner} wins: {tied} tie on {best} points, and {winner} holds the Praefectus Magnus "
+                              "card (R-SCORE-9).", **fields))
+        return right(cc._("{winner} wins: {tied} tie on {best} points, and {winner} would receive the Praefectus "
+                          "Magnus card first among them; it passes to the right: {path} (R-SCORE-9).", **fields))
+    if total[str(answer)] < best:
         if answer == holder:
-            return wrong(f"{answer} holds Praefectus Magnus, but has {total[answer]} points, not the highest "
-                         f"{best}. The card only breaks a tie among the players tied for the highest total; "
-                         f"here {' and '.join(tied)} (R-SCORE-9).")
-        return wrong(f"{answer} has {total[answer]} points; the highest total is {best} "
-                     f"({' and '.join(tied)}). Only they can win (R-SCORE-9).")
-    return wrong(f"{answer} is tied on {best}, but {holder} holds Praefectus Magnus and the card passes to the "
-                 f"right, to the player who played just before (against turn order): {path}. {winner} would "
-                 f"receive it before {answer} (R-SCORE-9).")
+            return wrong(cc._("{name} holds the Praefectus Magnus card but has {points} points, not the highest "
+                              "{best}. The card only breaks a tie among the players tied for the highest total: "
+                              "{tied} (R-SCORE-9).", **fields))
+        return wrong(cc._("{name} has {points} points; the highest total is {best} ({tied}). Only they can win "
+                          "(R-SCORE-9).", **fields))
+    return wrong(cc._("{name} is tied on {best}, but {holder} holds the Praefectus Magnus card and it passes to the "
+                      "right, to the player who plays just before: {path}. {winner} would receive it before {name} "
+                      "(R-SCORE-9).", **fields))
 
 
-def expected_prizes(records: dict[str, int] | None = None) -> dict[str, int]:
+# --- R-MID-1..4: the first-game intermediate scoring ------------------------------------------------
+def records(state: cc.GameState) -> str:
+    rows = []
+    for i, p in enumerate(state.players):
+        record = state.mid_scores[i]
+        prize = state.mid_payout[i] if state.mid_payout is not None else None
+        rows.append([p.name, cc._("not yet") if record is None else str(record),
+                     "—" if prize is None else cc.coins_text(prize), str(p.coins), str(cc.score(state, p.name).total)])
+    return html_table([cc._("Player"), cc._("Record"), cc._("Prize"), cc._("Coins"), cc._("Score if the game ended "
+                                                                                          "now")], rows)
+
+
+def first_game() -> Stepper:
+    game = cc.new_game(MAP, THREE, seed=SEED, first_player="Aiko", first_game=True)
+    for action in FIRST_GAME_OPENING:
+        game.play(action)
+    beats = [
+        beat(["play TRIBUNE", "done"], cc._("Ben plays his first Tribune: he is scored at once, as at the end of the "
+                                            "game, and his record is kept (R-MID-2).")),
+        beat(["play TRIBUNE", "done"], cc._("Chloe plays her first Tribune: her record too.")),
+        beat("play TRIBUNE", cc._("Aiko plays hers, the last of the three. All records are in: the highest gets 2 "
+                                  "coins, the next 1 coin, tied players the same prize (R-MID-3). Then the records "
+                                  "are only records: they are never added to the final score (R-MID-4). The prize "
+                                  "coins are real coins, though, and count for Vesta.")),
+    ]
+    intro = cc._("A first game for three. Aiko has built two houses on her first turn (as in chapter 12). Press "
+                 "Next step.")
+    return Stepper(game, beats, intro=intro, facts=records)
+
+
+def expected_prizes(given: dict[str, int] | None = None) -> dict[str, int]:
     """R-MID-3 coins for each record, by the engine's competition ranking (2 and 1 coins)."""
-    records = records or MID_RECORDS
-    prizes = cc.intermediate_prizes(list(records.values()))
-    return dict(zip(records, prizes, strict=True))
+    given = given or MID_RECORDS
+    prizes = cc.intermediate_prizes(list(given.values()))
+    return dict(zip(given, prizes, strict=True))
 
 
-def check_prizes(answer: dict[str, int], records: dict[str, int] | None = None) -> Verdict:
+def check_prizes(answer: dict[str, int], given: dict[str, int] | None = None) -> Verdict:
     """The coins the learner hands out after everyone's first Tribune (R-MID-3)."""
-    records = records or MID_RECORDS
-    expected = expected_prizes(records)
-    given = {name: int(answer.get(name, 0)) for name in records}
-    if given == expected:
-        return right("right: " + ", ".join(f"{n} {records[n]} points → {c} coin{'s' * (c != 1)}"
-                                           for n, c in expected.items())
-                     + ". Tied players share a place and its prize (R-MID-3).")
-    for name, coins in given.items():
-        tied = [n for n in records if records[n] == records[name] and n != name]
-        if tied and any(given[t] != coins for t in tied):
-            return wrong(f"{name} and {', '.join(tied)} recorded the same {records[name]} points, so they share "
-                         "a place and receive the same prize (R-MID-3: 同順位者は同じ賞金を受け取り).")
-    for name, coins in given.items():
+    given = given or MID_RECORDS
+    expected = expected_prizes(given)
+    answered = {name: int(answer.get(name, 0)) for name in given}
+    if answered == expected:
+        listed = cc.listing([cc._("{name} ({record} points) {coins}", name=n, record=given[n],
+                                  coins=cc.coins_text(c)) for n, c in expected.items()])
+        return right(cc._("{listed}. Tied players share a place and its prize (R-MID-3).", listed=listed))
+    for name, coins in answered.items():
+        tied = [n for n in given if given[n] == given[name] and n != name]
+        if tied and any(answered[t] != coins for t in tied):
+            return wrong(cc._("{name} and {others} recorded the same {record} points, so they share a place and "
+                              "receive the same prize (R-MID-3).", name=name, others=cc.listing(tied),
+                              record=given[name]))
+    for name, coins in answered.items():
         if coins == expected[name]:
             continue
-        above = sum(r > records[name] for r in records.values())
-        place = above + 1
+        above = sum(r > given[name] for r in given.values())
         if expected[name] == 0:
-            return wrong(f"{name} recorded {records[name]} points and {above} player{'s' * (above != 1)} scored "
-                         f"more, so {name} is in place {place}: only places 1 (2 coins) and 2 (1 coin) are paid. "
-                         "Tied players fill the places they share; the next player's place skips them "
-                         "(standard competition ranking, this project's reading of R-MID-3).")
-        return wrong(f"{name} recorded {records[name]} points with {above} player{'s' * (above != 1)} ahead: "
-                     f"place {place}, which pays {expected[name]} coin{'s' * (expected[name] != 1)}, "
-                     f"not {coins} (R-MID-3).")
-    return wrong("compare the records again (R-MID-3)")  # pragma: no cover - every difference is named above
+            return wrong(cc.n_("{name} recorded {record} points and {n} player scored more, so {name} is in place "
+                               "{place}: only the first two places are paid. Tied players fill the places they share, "
+                               "and the next place skips them (this tutor's reading of R-MID-3).",
+                               "{name} recorded {record} points and {n} players scored more, so {name} is in place "
+                               "{place}: only the first two places are paid. Tied players fill the places they share, "
+                               "and the next place skips them (this tutor's reading of R-MID-3).", above, name=name,
+                               record=given[name], place=above + 1))
+        return wrong(cc.n_("{name} recorded {record} points with {n} player ahead: place {place}, which pays {prize}, "
+                           "not {coins} (R-MID-3).",
+                           "{name} recorded {record} points with {n} players ahead: place {place}, which pays {prize}, "
+                           "not {coins} (R-MID-3).", above, name=name, record=given[name], place=above + 1,
+                           prize=cc.coins_text(expected[name]), coins=cc.coins_text(coins)))
+    return wrong(cc._("Compare the records again (R-MID-3)."))  # pragma: no cover - every difference is named above
 
 
 class PrizeAnswer(ipw.HBox):
@@ -155,15 +256,18 @@ class PrizeAnswer(ipw.HBox):
 
 def make_tie_exercise() -> Exercise:
     state = tie_exercise_state()
-    totals_text = ", ".join(f"{n} {t}" for n, t in totals(state).items())
-    pick = ipw.ToggleButtons(options=[p.name for p in state.players], value=None, description="Winner:")
-    return Exercise(f"Turn order {' → '.join(p.name for p in state.players)}. The game ends with the totals "
-                    f"{totals_text}, and <b>{state.praefectus_magnus}</b> holds Praefectus Magnus. Who wins?",
-                    pick, check_tie_winner)
+    totals_text = cc.listing([cc._("{name} {points}", name=n, points=t) for n, t in totals(state).items()])
+    pick = ipw.ToggleButtons(options=[p.name for p in state.players], value=None, description=cc._("Winner"))
+    prompt = cc._("The order of play is {order}. The game ends with the totals {totals}, and {holder} holds the "
+                  "Praefectus Magnus card. Who wins?", order=" → ".join(p.name for p in state.players),
+                  totals=totals_text, holder=state.praefectus_magnus)
+    return Exercise(esc(prompt), pick, check_tie_winner,
+                    solution=lambda: check_tie_winner(cc.final_ranking(state)[0], state).message)
 
 
 def make_prize_exercise() -> Exercise:
     answer = PrizeAnswer(list(MID_RECORDS))
-    records = ", ".join(f"{n} {r}" for n, r in MID_RECORDS.items())
-    return Exercise(f"First game, four players. After everyone's first Tribune the records are: {records}. "
-                    "How many coins does each player receive?", answer, check_prizes)
+    given = cc.listing([cc._("{name} {points}", name=n, points=r) for n, r in MID_RECORDS.items()])
+    prompt = cc._("A first game for four. After everyone's first Tribune the records are: {records}. How many coins "
+                  "does each player receive?", records=given)
+    return Exercise(esc(prompt), answer, check_prizes, solution=lambda: check_prizes(expected_prizes()).message)
