@@ -15,7 +15,7 @@ import concordia_core as cc
 
 from .board import BuildOverlay, MapView, Pick, ProduceOverlay, ReachOverlay
 from .board.layout import layout_for
-from .controls import CARD_PICKS, ActionControls, OverlayRequest, WaitPanel
+from .controls import CARD_PICKS, ActionControls, OverlayRequest, SenatorPanel, WaitPanel
 from .errors import ErrorLog, guarded
 from .history import HistoryView
 from .panels import CardDisplay, PlayerBoard
@@ -29,6 +29,7 @@ TOP_OFFSET = 120        # px of window height taken by the notebook's bars (the 
 STYLE = """<style>
 .cc-game-row { align-items: flex-start; gap: 8px; overflow: visible !important; }
 .cc-side { position: sticky; top: 4px; align-self: flex-start; overflow-y: auto !important; }
+.cc-side > * { flex-shrink: 0 !important; }
 .cc-side .widget-html-content { line-height: 1.35; }
 .cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
 .jp-OutputArea-output:has(.cc-game), .jp-Cell-outputArea:has(.cc-game),
@@ -78,12 +79,13 @@ class GameApp(widgets.VBox):
         # the map as large as the window's height allows, the controls in a column beside it that stays in view
         self.map_view.layout = widgets.Layout(flex="1 1 480px", min_width="360px", height="auto",
                                               max_width=f"calc((100vh - {TOP_OFFSET}px) * {lay.width / lay.height:.3f})")
-        self.display_box = fold(cc._("Card display"), self.card_display, open_=True)
+        self.display_box = fold(cc._("Card display"), self.card_display, open_=False)
         self.log_box = fold(cc._("Game log"), self.history, open_=True)
         self.rules_box = fold(cc._("Rules"), self.rules, open_=False)
         self.side = widgets.VBox([self.controls, self.display_box, self.log_box, self.rules_box],
-                                 layout=widgets.Layout(flex=f"0 1 {SIDE_WIDTH}px", width=f"{SIDE_WIDTH}px",
-                                                       min_width="320px", max_height=f"calc(100vh - {TOP_OFFSET - 40}px)"))
+                                 layout=widgets.Layout(flex=f"0.3 1 {SIDE_WIDTH}px", width=f"{SIDE_WIDTH}px",
+                                                       min_width="320px", max_width="560px",
+                                                       max_height=f"calc(100vh - {TOP_OFFSET - 40}px)"))
         self.side.add_class("cc-side")
         row = widgets.HBox([self.map_view, self.side], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("cc-game-row")
@@ -137,6 +139,8 @@ class GameApp(widgets.VBox):
         waiting = isinstance(panel, WaitPanel)
         if panel is None or panel.state is not state or waiting == (state.over or self.controls.may_act(state)):
             self.controls.refresh()
+            if isinstance(self.controls.panel, SenatorPanel):
+                self.display_box.selected_index = 0       # the cards to buy, open beside the controls
         for board in self.boards:
             board.show(state)
         self.card_display.show(state)

@@ -47,10 +47,14 @@ def _esc(text: Any) -> str:
     return html.escape(str(text))
 
 
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def button(label: str, style: str = "", tooltip: str = "") -> widgets.Button:
     """A button as wide as its label (never cut)."""
     return widgets.Button(description=label, button_style=style, tooltip=tooltip or label,
-                          layout=widgets.Layout(width="auto", min_width="fit-content"))
+                          layout=widgets.Layout(width="auto", min_width="fit-content", align_self="flex-start"))
 
 
 def dropdown(label: str, options: list[tuple[str, Any]], value: Any = None) -> widgets.Dropdown:
@@ -204,7 +208,8 @@ class CardPicker(_Panel):
         self.apply.description = cc._("Play the card")
         self.watch(self.card)
         ctl.hand_row.show(hand_items(self.state, self.index, lambda c: cc.PlayCard(c) not in self.legal),
-                          title=cc._("Your hand: click a card to choose it"))
+                          title=cc._("{whose} hand: click a card to choose it, again to play it",
+                                     whose=_capital(cc.possessive(self.player.name))))
 
     def action(self) -> cc.Action | None:
         return None if self.card.value is None else cc.PlayCard(self.card.value)
@@ -218,7 +223,7 @@ class CardPicker(_Panel):
         if cid is None:
             self.apply.description = cc._("Play the card")
             self.preview.value = _esc(cc._("Choose a card: click it in your hand (hover for what it does) or pick "
-                                           "it in the menu."))
+                                           "it in the menu; click it again, or press Play, to play it."))
         else:
             name = cc.card(cid).display_name
             self.apply.description = cc._("Play the {card}", card=name)
@@ -237,7 +242,10 @@ class CardPicker(_Panel):
 
     def picked(self, pick: Pick) -> None:
         if pick.kind == "card":
-            self.card.value = pick.id
+            if self.card.value == pick.id:      # a second click on the chosen card plays it
+                self.ctl.attempt(cc.PlayCard(pick.id))
+            else:
+                self.card.value = pick.id
 
 
 class ArchitectPanel(_Panel):
@@ -557,8 +565,8 @@ class SenatorPanel(_Panel):
         self.info.value = (_esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
                                      have=goods_line(self.player)))
                            + "<br><span style='color:#555'>"
-                           + _esc(cc._("Click a card in the display (hover it for what it does), or choose its slot "
-                                       "here.")) + "</span>")
+                           + _esc(cc._("Click a card in the display (hover it for what it does) to choose it, again "
+                                       "to buy it; or choose its slot here.")) + "</span>")
         self.wild.layout.display = None if self._wild_needed() else "none"
         self.apply.disabled = self.slot.value is None
         head = ""
@@ -577,7 +585,10 @@ class SenatorPanel(_Panel):
 
     def picked(self, pick: Pick) -> None:
         if pick.kind == "slot":
-            self.slot.value = int(pick.id)
+            if self.slot.value == int(pick.id):     # a second click on the chosen card buys it
+                self.ctl.attempt(self.action())
+            else:
+                self.slot.value = int(pick.id)
 
 
 class ColonistPanel(_Panel):

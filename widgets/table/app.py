@@ -66,6 +66,7 @@ class TableApp(widgets.VBox):
     def __init__(self, seats: list[Seat], map_name: str | None = None, seed: int = 1, first_game: bool = True,
                  *, auto: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.add_class("cc-table")
         seats = check_seats(list(seats), seed)
         game = cc.new_game(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game=first_game)
         self.table_log = ErrorLog()
@@ -127,10 +128,15 @@ class TableApp(widgets.VBox):
         self.view.history.on_rewind = self._rewound
         self.view.history.note_for = self.reason_for
         self.hint_fold = fold(cc._("Hints"), self.hints, open_=False)
-        self.view.add_to_side(self.hint_fold, 1)
-        toolbar = widgets.HBox([self.hint_button, self.undo_button, self.auto_play, self.bot_button, self.step_button],
-                               layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
-        self.children = [self.status, toolbar, self.notice, self.pass_screen, self.final, self.view, self.mid,
+        # the table's buttons head the column beside the map, so they stay in view with the decision
+        toolbar = widgets.VBox([widgets.HBox([self.hint_button, self.undo_button],
+                                             layout=widgets.Layout(flex_flow="row wrap")),
+                                widgets.HBox([self.auto_play, self.bot_button, self.step_button],
+                                             layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
+                                self.notice])
+        self.view.add_to_side(toolbar, 0)
+        self.view.add_to_side(self.hint_fold, 2)
+        self.children = [self.status, self.pass_screen, self.final, self.view, self.mid,
                          fold(cc._("Save or load this table"), self.files, open_=False), self.table_log]
         self.view.controls.refresh()
         self.view.on_refresh = self.after_change
@@ -323,6 +329,8 @@ class TableApp(widgets.VBox):
         self.hint_button.disabled = not person_acts
         self.undo_button.disabled = not self.game.history
         self.bot_button.disabled = self.step_button.disabled = not self.bot_to_act()
+        by_hand = not self.auto_play.value or self.hold      # the bot buttons matter only then
+        self.bot_button.layout.display = self.step_button.layout.display = None if by_hand else "none"
         self.final.value = final_html(state) if state.over else ""
         self.mid.value = mid_scoring_html(state)
         self.status.value = self._status_html(state)

@@ -50,7 +50,8 @@ class TableForm(widgets.VBox):
         counts = cc.player_counts()
         self.map = widgets.Dropdown(options=[(cc._("chosen by the number of players"), "")]
                                     + [(map_label(m), m) for m in sorted(cc.available_maps(), reverse=True)],
-                                    value="", description=cc._("Map"), style=WIDE, layout=widgets.Layout(width="auto"))
+                                    value="", description=cc._("Map"), style=WIDE,
+                                    layout=widgets.Layout(width="auto", max_width="460px"))
         self.count = widgets.ToggleButtons(options=[(str(n), n) for n in counts], value=players,
                                            description=cc._("Players"), style={**WIDE, "button_width": "48px"})
         kinds = [(kind_label(k), k) for k in KINDS]
@@ -69,7 +70,7 @@ class TableForm(widgets.VBox):
         same = cc._("The same seed deals the same game and the same bot choices: handy to replay a lesson.")
         seed_help = widgets.HTML(f"<span style='color:#555'>{html.escape(same)}</span>")
         self.start = widgets.Button(description=cc._("Start the game"), button_style="success", icon="play",
-                                    layout=widgets.Layout(width="auto", min_width="fit-content"))
+                                    layout=widgets.Layout(width="auto", min_width="fit-content", align_self="flex-start"))
         self.errors = widgets.HTML()
         self.start.on_click(guarded(lambda _b: self.submit(), log))
         self.count.observe(guarded(lambda _c: self._show_rows(), log), names="value")

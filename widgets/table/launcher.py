@@ -19,6 +19,7 @@ class TableLauncher(widgets.VBox):
 
     def __init__(self, *, players: int = 3, auto: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.add_class("cc-table-launcher")
         self.problems = ErrorLog()
         self.auto = auto
         self.form = TableForm(self.start, log=self.problems, players=players)
@@ -26,7 +27,8 @@ class TableLauncher(widgets.VBox):
         self.resume_box = widgets.Accordion(children=[self.resume], selected_index=None)
         self.resume_box.set_title(0, cc._("Or resume a saved table"))
         self.again = widgets.Button(description=cc._("Set up another table"), icon="refresh",
-                                    layout=widgets.Layout(width="auto", min_width="fit-content", display="none"))
+                                    layout=widgets.Layout(width="auto", min_width="fit-content", display="none",
+                                                          align_self="flex-start"))
         self.again.on_click(lambda _b: self.back_to_form())
         self.holder = widgets.VBox()
         self.table: TableApp | None = None

@@ -31,7 +31,7 @@ def since_html(entries: Sequence[cc.narrate.Entry], player: str, first_turn: boo
     else:
         body = "<ol style='margin:2px 0;padding-left:22px'>" + "".join(
             f"<li>{html.escape(e.text)}</li>" for e in entries) + "</ol>"
-    return f"<b>{html.escape(title)}</b>{body}"
+    return f"<b>{html.escape(title)}</b><br>{body}"
 
 
 class PassScreen(widgets.VBox):
@@ -44,7 +44,8 @@ class PassScreen(widgets.VBox):
         self.since = widgets.HTML(layout=widgets.Layout(flex="1 1 340px", min_width="300px"))
         self.picture = widgets.HTML(layout=widgets.Layout(flex="1 1 420px", min_width="300px"))
         self.confirm_button = widgets.Button(button_style="success", icon="eye",
-                                             layout=widgets.Layout(width="auto", min_width="fit-content"))
+                                             layout=widgets.Layout(width="auto", min_width="fit-content",
+                                                                   align_self="flex-start"))
         self.children = [self.message, self.confirm_button,
                          widgets.HBox([self.since, self.picture], layout=widgets.Layout(flex_flow="row wrap"))]
         self.layout.border = "2px solid #1f6fb2"
