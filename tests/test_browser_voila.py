@@ -7,10 +7,10 @@ table's status change as the engine says; the map and the controls sit side by s
 Screenshots go to screenshots/ (git-ignored): voila_chapter_*.png, voila_table_*.png.
 
 What the card play relies on in the table's page (keep in step when the table changes):
-  * the table: the first widget box whose text contains "Seats: You (human)" (the learner's table);
-  * its status line "Step N · You (human) to move";
+  * the table: the first widget box whose text contains "Seats: You (" (the learner's table);
+  * its status line "Step N · You to move" (or "Step N · You (human) to move");
   * a dropdown whose label is exactly "Card", with an option starting "Mercator";
-  * the buttons "Play card" and "Done";
+  * a button "Play the card" / "Play the Mercator" (or "Play card"), then a button "Done";
   * You's player board: an HTML widget starting "You" and showing "Coins: N" and "Discard pile: Mercator";
   * the game: Italia, seats You, Livia, Marcus (greedy bots playing by themselves), seed 3, first game,
     You to move first.
@@ -97,6 +97,8 @@ JS_SCROLL_HEIGHT = """() => Math.max(document.documentElement.scrollHeight,
 def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
     page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
     page.wait_for_function(JS_RENDERED, timeout=PAGE_TIMEOUT_MS, polling=250)
+    failed = [line for line in page_text(page).splitlines() if "error when executing cell" in line]
+    assert not failed, f"{notebook}: a cell failed in the app, and Voilà stops at the first one: {failed}"
     page.wait_for_function("() => document.querySelectorAll('.jupyter-widgets').length > 0", timeout=60_000)
     page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
 
@@ -183,8 +185,8 @@ JS_LARGEST_PICTURE = """(root) => { let best = null, area = 0;
 def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: Any) -> None:
     coins_before, coins_after = _expected_play()
     open_app_page(page, voila_app, TABLE)
-    table = page.locator(".widget-vbox").filter(has_text="Seats: You (human)").first
-    table.get_by_text(re.compile(r"Step 0 · You \(human\) to move")).wait_for(timeout=60_000)
+    table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
+    table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
     _board(table, "You", [f"Coins: {coins_before} "])
     assert_clean(page, TABLE)
     screenshot(page, "voila_table_full", full=True)
@@ -208,16 +210,15 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     mercator = [i for i, label in enumerate(labels) if label.startswith("Mercator")]
     assert mercator, f"no Mercator in the card picker: {labels}"
     select.select_option(index=mercator[0])
-    table.get_by_role("button", name="Play card", exact=True).click()
-    done = table.get_by_role("button", name="Done", exact=True)
+    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Play (the )?(card|Mercator)\s*$")).first.click()
+    done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
     done.wait_for(state="visible")
     screenshot(page, "voila_table_after_play_card")
     done.click()
 
     # the engine's result on You's board; the bots have played after You (auto), the status moved on
-    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You \(human\) to move")).wait_for(timeout=60_000)
+    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You (\(human\) )?to move")).wait_for(timeout=60_000)
     board = _board(table, "You", [f"Coins: {coins_after} ", "Discard pile: Mercator"])
     assert f"Coins: {coins_before} " not in " ".join(board.split())
-    assert table.get_by_text("Bot moves").first.is_visible()
     screenshot(page, "voila_table_after_done")
     assert_clean(page, TABLE)
