@@ -163,3 +163,33 @@ def test_the_screen_is_redrawn_after_each_bot_step(monkeypatch):
     monkeypatch.setattr(table.view, "refresh", lambda: (drawn.append(len(table.game.history)), original())[1])
     table.run_bots(max_steps=6)
     assert drawn[:5] == [1, 2, 3, 4, 5]
+
+
+# --- speed (printed, never asserted) ---------------------------------------------------------------------------
+@pytest.mark.benchmark
+@pytest.mark.parametrize("map_id, players", [("italia", 3), ("imperium", 5)])
+def test_benchmark_table_build_and_click_to_redraw(map_id: str, players: int) -> None:
+    """A table built (form to first screen) and a click on its board to every view redrawn; printed only."""
+    import statistics
+    import time
+
+    names = ["Aiko", "Ben", "Chloe", "Dario", "Emma"][:players]
+    built, clicks = [], []
+    for seed in range(6):
+        t0 = time.perf_counter()
+        table = TableApp([Seat(n) for n in names], map_id, seed=seed, auto=False)
+        built.append(time.perf_counter() - t0)
+        table.confirm()
+        table.play("play ARCHITECT")
+        board = table.view.map_view
+        colonist = next(p for p in board.pickable if p.startswith("colonist:"))
+        _kind, player, kind, where = colonist.split(":", 3)
+        t0 = time.perf_counter()
+        board.pick("colonist", where, int(player), kind)
+        clicks.append(time.perf_counter() - t0)
+        route = next(p for p in board.pickable if p.startswith("route:"))
+        t0 = time.perf_counter()
+        board.pick("route", route.split(":", 1)[1])
+        clicks.append(time.perf_counter() - t0)
+    print(f"\n{map_id} table of {players}: built in {statistics.median(built) * 1000:.0f} ms median; click to redraw "
+          f"median {statistics.median(clicks) * 1000:.0f} ms (max {max(clicks) * 1000:.0f} ms)")

@@ -69,7 +69,10 @@ class GameApp(widgets.VBox):
         self.controls.on_refusal = self._refused
         self.map_view.on_pick(self.controls.picked)
         self.card_display.row.on_pick(lambda key: self.controls.picked(Pick("slot", key.partition(":")[2])))
-        tabs = self.tabs = widgets.Tab(children=[widgets.VBox(self.boards), self.score_view])
+        for board in self.boards:
+            board.layout = widgets.Layout(flex="1 1 360px", max_width="560px")
+        boards = widgets.HBox(self.boards, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))
+        tabs = self.tabs = widgets.Tab(children=[boards, self.score_view])
         self._scored: cc.GameState | None = None
         # the score table and chart are drawn when their tab is open: an Apply redraws only what is seen
         tabs.observe(guarded(lambda _change: self._show_score(), self.error_log), names="selected_index")

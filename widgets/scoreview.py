@@ -28,7 +28,7 @@ def breakdowns(state: cc.GameState) -> list[cc.ScoreBreakdown]:
 
 def heading(state: cc.GameState) -> str:
     """'Final score' once the game is over, else the live 'if the game ended now' title."""
-    return "Final score" if state.over else "Score if the game ended now"
+    return cc._("Final score") if state.over else cc._("Score if the game ended now")
 
 
 def score_table_html(state: cc.GameState) -> str:
@@ -40,6 +40,7 @@ def score_table_html(state: cc.GameState) -> str:
     head = "".join(
         f"<th style='{cell};background:{pal.player_colour(i)};color:{pal.text_colour_on(pal.player_colour(i))}'>"
         f"{escape(letters[i])} · {escape(s.player)}</th>" for i, s in enumerate(scores))
+    cell_head = escape(cc._("God"))
     rows = []
 
     def row(label: str, lines: list[list[cc.ScoreLine]]) -> None:
@@ -56,16 +57,16 @@ def score_table_html(state: cc.GameState) -> str:
     for god in cc.GODS:
         if god == "minerva":
             continue
-        row(GOD_LABELS[god], [[ln for ln in s.lines if ln.god == god] for s in scores])
-    row("Minerva (specialists)", [[ln for ln in s.lines if ln.god == "minerva"] for s in scores])
-    row("Concordia card", [[ln for ln in s.lines if ln.god == "concordia"] for s in scores])
+        row(cc.god_name(god), [[ln for ln in s.lines if ln.god == god] for s in scores])
+    row(cc._("{god} (specialists)", god=cc.god_name("minerva")), [[ln for ln in s.lines if ln.god == "minerva"] for s in scores])
+    row(cc.god_name("concordia"), [[ln for ln in s.lines if ln.god == "concordia"] for s in scores])
     totals = "".join(f"<th style='{cell};text-align:right;font-size:110%'>{s.total}</th>" for s in scores)
-    rows.append(f"<tr><th style='{cell};text-align:left'>Total</th>{totals}</tr>")
-    note = "" if state.over else ("<p style='margin:2px 0;color:#555'>Counted as in final scoring, "
-                                  "on the cards, houses, colonists, goods and coins held now.</p>")
-    return (f"<div class='concordia-score'><h4 style='margin:4px 0'>{heading(state)}</h4>{note}"
+    rows.append(f"<tr><th style='{cell};text-align:left'>{escape(cc._('Total'))}</th>{totals}</tr>")
+    counted = cc._("Counted as in final scoring, on the cards, houses, colonists, goods and coins held now.")
+    note = "" if state.over else f"<p style='margin:2px 0;color:#555'>{escape(counted)}</p>"
+    return (f"<div class='concordia-score'><h4 style='margin:4px 0'>{escape(heading(state))}</h4>{note}"
             f"<table style='border-collapse:collapse;font-size:90%'>"
-            f"<tr><th style='{cell}'>God</th>{head}</tr>{''.join(rows)}</table></div>")
+            f"<tr><th style='{cell}'>{cell_head}</th>{head}</tr>{''.join(rows)}</table></div>")
 
 
 def score_chart(state: cc.GameState) -> Figure:
@@ -82,8 +83,8 @@ def score_chart(state: cc.GameState) -> Figure:
         by_god = s.by_god()
         ax.bar(x + (i - (n - 1) / 2) * width, [by_god[g] for g in gods], width,
                color=pal.player_colour(i), edgecolor="black", linewidth=0.6, label=f"{s.player}: {s.total}")
-    ax.set_xticks(x, [GOD_LABELS[g] for g in gods])
-    ax.set_ylabel("points")
+    ax.set_xticks(x, [cc.god_name(g) for g in gods])
+    ax.set_ylabel(cc._("points"))
     ax.set_title(heading(state), fontsize=11)
     ax.legend(fontsize=8, ncols=min(n, 5), loc="upper right")
     ax.spines[["top", "right"]].set_visible(False)

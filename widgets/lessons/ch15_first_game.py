@@ -24,6 +24,7 @@ SEED = 3
 SEATS = [Seat("You", "human"), Seat("Livia", "greedy"), Seat("Marcus", "greedy")]
 HOT_SEAT = [Seat("Aiko", "human"), Seat("Ben", "human"), Seat("Livia", "greedy")]
 HOT_SEAT_SEED = 5
+BOTS = [Seat("Livia", "greedy"), Seat("Marcus", "greedy"), Seat("Julia", "greedy")]
 
 
 def table_form() -> TableLauncher:
@@ -49,14 +50,14 @@ def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
 
 def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
     """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
-    table = TableApp([Seat(s.name, "greedy") for s in SEATS], MAP, seed=seed, auto=False)
+    table = TableApp(BOTS, MAP, seed=seed, auto=False)
     table.run_bots(max_steps=steps)
     return table.bot_moves
 
 
 def bot_demo(seed: int = SEED, steps: int = 12) -> ipw.HTML:
     """Three greedy bots play a dozen steps; their moves as the table's log tells them, each with its reason."""
-    table = TableApp([Seat(s.name, "greedy") for s in SEATS], MAP, seed=seed, auto=False)
+    table = TableApp(BOTS, MAP, seed=seed, auto=False)
     table.run_bots(max_steps=steps)
     state = table.state
     rows = "".join(entry_html(e, state, n, table.reason_for(e))

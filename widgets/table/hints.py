@@ -18,7 +18,6 @@ import concordia_core as cc
 from concordia_core import bots
 
 from ..errors import ErrorLog, guarded
-from ..scoreview import GOD_LABELS
 
 TOP = 3
 
@@ -57,7 +56,7 @@ def value_text(value: float) -> str:
 
 def score_now_text(change: Any) -> str:
     """The change of the 'if the game ended now' score per god ('Jupiter +1, Saturnus +1'), or 'no change yet'."""
-    parts = [cc._("{god} {n}", god=GOD_LABELS.get(g, g), n=f"{n:+d}") for g, n in change.items() if n]
+    parts = [cc._("{god} {n}", god=cc.god_name(g), n=f"{n:+d}") for g, n in change.items() if n]
     return cc.listing(parts) if parts else cc._("no change yet")
 
 
