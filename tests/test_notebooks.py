@@ -1,7 +1,7 @@
 """Every chapter is a document for a learner (DESIGN.md principle 6), for every notebook under notebooks/:
 
-- committed without outputs, every code cell collapsed (`"jupyter": {"source_hidden": true}`), no cell
-  tagged `raises-exception`;
+- committed without outputs, every code cell collapsed (`"jupyter": {"source_hidden": true}`) with a blank
+  first line (JupyterLab shows a collapsed cell's first line), no cell tagged `raises-exception`;
 - it runs top to bottom, then again in the same kernel, then bottom to top, without an error (every
   example builds its own position: no state shared between cells);
 - nothing a learner sees is a Python repr, a traceback or a move in notation: plain-text outputs,
@@ -88,6 +88,9 @@ def test_every_code_cell_is_collapsed_and_none_expects_an_error(path: Path) -> N
         assert meta.get("jupyter", {}).get("source_hidden") is True, \
             f"{path.name} cell {index}: code is not collapsed (metadata jupyter.source_hidden)"
         assert "raises-exception" not in meta.get("tags", []), f"{path.name} cell {index}: tagged raises-exception"
+        source = "".join(cell["source"])
+        assert not source.split("\n")[0].strip(), \
+            f"{path.name} cell {index}: a collapsed cell still shows its first line; start the code on line 2"
 
 
 # --- executed ---------------------------------------------------------------------------------------

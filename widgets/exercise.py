@@ -78,10 +78,12 @@ class Exercise(widgets.VBox):
         self.prompt = widgets.HTML(
             f"<div style='background:#f4f1ea;padding:6px 10px;border-radius:4px'>"
             f"<b>{html.escape(cc._('Exercise.'))}</b> {prompt}</div>")
-        self.check_button = widgets.Button(description=cc._("Check my answer"), button_style="primary", icon="check")
+        wide = widgets.Layout(width="auto", min_width="120px")
+        self.check_button = widgets.Button(description=cc._("Check my answer"), button_style="primary", icon="check",
+                                           layout=wide)
         self.check_button.on_click(guarded(lambda _: self.check(), self.error_log))
         self.reveal_button = widgets.Button(description=cc._("Show the answer"), icon="eye",
-                                            layout=widgets.Layout(display="none"))
+                                            layout=widgets.Layout(display="none", width="auto", min_width="120px"))
         self.reveal_button.on_click(guarded(lambda _: self.reveal(), self.error_log))
         self.feedback = widgets.HTML()
         self.solution_box = widgets.HTML()
@@ -137,7 +139,8 @@ class GameExercise(Exercise):
         self.controls_for = controls_for
         self.play_area = widgets.VBox()
         self._log = ErrorLog()
-        reset = widgets.Button(description=cc._("Reset the exercise"), icon="undo")
+        reset = widgets.Button(description=cc._("Reset the exercise"), icon="undo",
+                               layout=widgets.Layout(width="auto", align_self="flex-start"))
         reset.on_click(guarded(lambda _: self.reset(), self._log))
         self.reset_button = reset
         super().__init__(prompt, lambda: self.game, check, solution=solution,

@@ -62,10 +62,39 @@ def text_html(text: str, css: str = "") -> str:
 
 # --- naming game things in words (no notation) ---------------------------------------------------
 def route_label(route_id: str, map_id: str = "italia") -> str:
-    """'the land route COSA–ROMA' for 'land:COSA-ROMA'."""
+    """'the land route COSA–ROMA' for 'land:COSA-ROMA' (in a sentence)."""
     route = cc.load_map(map_id).routes[route_id]
     a, b = route.ends
     return cc._("the {route} {a}–{b}", route=cc.route_text(route.kind), a=cc.city_name(a), b=cc.city_name(b))
+
+
+def route_name(route_id: str, map_id: str = "italia") -> str:
+    """'land route COSA–ROMA' (in a menu or a list)."""
+    route = cc.load_map(map_id).routes[route_id]
+    a, b = route.ends
+    return cc._("{route} {a}–{b}", route=cc.route_text(route.kind), a=cc.city_name(a), b=cc.city_name(b))
+
+
+def slot_extra_text(slot: int) -> str:
+    """The extra cost printed under a display slot: 'nothing', '1 cloth', 'any good + 1 cloth' (R-SEN-2)."""
+    extra = cc.CONSTANTS.display_slot_extra[slot - 1]
+    if not extra:
+        return cc._("nothing")
+    fixed = cc.Goods.of(g for g in extra if g != "?")
+    parts = [cc._("any good")] * extra.count("?") + ([cc.goods_text(fixed)] if fixed.total() else [])
+    return cc._(" + ").join(parts)
+
+
+def button(description: str, **kwargs: Any) -> ipw.Button:
+    """A button as wide as its words."""
+    return ipw.Button(description=description, layout=ipw.Layout(width="auto", min_width="90px", align_self="flex-start"),
+                      **kwargs)
+
+
+def menu(label: str, options: Sequence[tuple[str, Any]], *, prompt: str | None = None, **kwargs: Any) -> ipw.Dropdown:
+    """A dropdown that starts on a 'choose…' entry (value None) shown as such."""
+    return ipw.Dropdown(options=[(prompt or cc._("choose…"), None), *options], index=0, description=label,
+                        style={"description_width": "initial"}, **kwargs)
 
 
 def place_label(where: str, map_id: str = "italia") -> str:
@@ -226,9 +255,8 @@ class TryIt(ipw.VBox):
         super().__init__(**kwargs)
         self.attempt = attempt
         self.error_log = ErrorLog()
-        self.choice = ipw.Dropdown(options=[(cc._("choose…"), None), *options], value=None, description=label,
-                                   style={"description_width": "initial"}, layout=ipw.Layout(width="auto"))
-        self.button = ipw.Button(description=button or cc._("Try it"), button_style="info")
+        self.choice = menu(label, options, layout=ipw.Layout(width="auto"))
+        self.button = _button(button or cc._("Try it"), button_style="info")
         self.button.on_click(guarded(lambda _b: self.try_(), self.error_log))
         self.result = ipw.HTML()
         picks = {pick_kind: [v for _label, v in options]} if pick_kind else None
@@ -321,9 +349,9 @@ class Stepper(ipw.VBox):
         self.facts_of = facts
         self.overlay_of = overlay
         self.board = Board(start.state) if show_board else None
-        self.back = ipw.Button(description=cc._("Back"), icon="arrow-left")
-        self.next = ipw.Button(description=cc._("Next step"), icon="arrow-right", button_style="info")
-        self.again = ipw.Button(description=cc._("Start again"), icon="undo")
+        self.back = _button(cc._("Back"), icon="arrow-left")
+        self.next = _button(cc._("Next step"), icon="arrow-right", button_style="info")
+        self.again = _button(cc._("Start again"), icon="undo")
         self.back.on_click(guarded(lambda _b: self.go(self.position - 1), self.error_log))
         self.next.on_click(guarded(lambda _b: self.go(self.position + 1), self.error_log))
         self.again.on_click(guarded(lambda _b: self.go(0), self.error_log))
@@ -367,8 +395,8 @@ class TradeControl(ipw.VBox):
                                       style={"button_width": "70px"})
         self.amount = ipw.BoundedIntText(value=1, min=1, max=12, description=cc._("How many"),
                                          layout=ipw.Layout(width="170px"))
-        self.trade = ipw.Button(description=cc._("Trade"), button_style="info")
-        self.done = ipw.Button(description=cc._("Done trading"))
+        self.trade = _button(cc._("Trade"), button_style="info")
+        self.done = _button(cc._("Done trading"))
         self.result = ipw.HTML()
         self.trade.on_click(guarded(lambda _b: self.play(f"{self.side.value} {self.amount.value} {self.good.value}"),
                                     self.error_log))
@@ -386,3 +414,6 @@ class TradeControl(ipw.VBox):
         self.result.value = ""
         self.on_change()
         return True
+
+
+_button = button   # TryIt's `button` argument (its label) shadows the helper inside the class

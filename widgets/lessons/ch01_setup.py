@@ -16,7 +16,19 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Board, Outcome, TryIt, esc, html_table, players_table, storehouse_html, style, text_html
+from ..lesson_kit import (
+    Board,
+    Outcome,
+    TryIt,
+    esc,
+    html_table,
+    menu,
+    players_table,
+    slot_extra_text,
+    storehouse_html,
+    style,
+    text_html,
+)
 
 MAP = "italia"
 SEATING = ["Aiko", "Ben", "Chloe"]   # clockwise around the table
@@ -116,8 +128,7 @@ def make_bonus_exercise() -> Exercise:
     state = bonus_table()
     shown = cc.listing([cc._("{city} {good}", city=cc.city_name(c), good=cc.good_name(g))
                         for c, g in province_goods(state, BONUS_PROVINCE)])
-    choice = ipw.Dropdown(options=[(cc._("choose a good"), None)] + [(cc.good_name(g), g) for g in cc.GOODS],
-                          value=None, description=cc._("Bonus tile"))
+    choice = menu(cc._("Bonus tile"), [(cc.good_name(g), g) for g in cc.GOODS], prompt=cc._("choose a good"))
     prompt = cc._("On another table, the city tiles of {province} were turned over: {cities}. Which bonus tile "
                   "goes on {province}?", province=cc.province_name(BONUS_PROVINCE), cities=shown)
     return Exercise(esc(prompt), choice, check_bonus_tile,
@@ -130,11 +141,8 @@ def display_table() -> ipw.HTML:
     state = table().state
     rows = []
     for slot, cid in enumerate(state.display, start=1):
-        extra = cc.CONSTANTS.display_slot_extra[slot - 1]
-        extra_text = cc.listing([cc._("any good") if g == "?" else cc.good_name(g) for g in extra]) if extra \
-            else cc._("nothing")
         card = cc.card(cid)
-        rows.append([str(slot), card.display_name, cc.god_name(card.god), extra_text])
+        rows.append([str(slot), card.display_name, cc.god_name(card.god), slot_extra_text(slot)])
     kept = cc.decks_for(len(state.players))
     text = cc._("With 3 players the decks {decks} are used: {total} cards. 7 lie face up in the display; the "
                 "other {deck} form the face-down deck that refills it.", decks=cc.listing(list(kept)),

@@ -24,10 +24,13 @@ from ..errors import ErrorLog, explanation_html, guarded
 from ..lesson_kit import (
     FOCUS_CLASS,
     Board,
+    button,
     colonist_label,
     esc,
+    menu,
     players_table,
     route_label,
+    route_name,
     score_table,
     storehouse_html,
     style,
@@ -167,10 +170,11 @@ class GuidedGame(ipw.VBox):
         self.tutor = ipw.HTML()
         self.feedback = ipw.HTML()
         self.board = Board(new_game().state)
+        self.board.layout = ipw.Layout(flex="1 1 560px", min_width="420px", max_width="820px")
         self.board.on_pick(g(self._picked, self.error_log))
         # the hand
-        self.card = ipw.Dropdown(description=cc._("Your hand"), style={"description_width": "initial"})
-        self.play_button = ipw.Button(description=cc._("Play"), button_style="info")
+        self.card = menu(cc._("Your hand"), [])
+        self.play_button = button(cc._("Play"), button_style="info")
         self.card_row = ipw.HBox([self.card, self.play_button])
         # a Mercator's trades
         self.good = ipw.Dropdown(options=[(cc.good_name(x), x) for x in cc.GOODS], value="brick",
@@ -179,34 +183,34 @@ class GuidedGame(ipw.VBox):
                                       style={"button_width": "60px"})
         self.amount = ipw.BoundedIntText(value=1, min=1, max=12, description=cc._("How many"),
                                          layout=ipw.Layout(width="160px"))
-        self.trade_button = ipw.Button(description=cc._("Trade"), button_style="info")
+        self.trade_button = button(cc._("Trade"), button_style="info")
         self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
-        self.done_button = ipw.Button(description=cc._("Done trading"))
+        self.done_button = button(cc._("Done trading"))
         # an Architect's moves and builds
-        self.colonist = ipw.Dropdown(description=cc._("Colonist"), layout=ipw.Layout(width="auto"))
-        self.route = ipw.Dropdown(description=cc._("To route"), layout=ipw.Layout(width="auto"))
-        self.move_button = ipw.Button(description=cc._("Move"), button_style="info")
+        self.colonist = menu(cc._("Colonist"), [], layout=ipw.Layout(width="auto"))
+        self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="auto"))
+        self.move_button = button(cc._("Move"), button_style="info")
         self.move_row = ipw.VBox([self.colonist, ipw.HBox([self.route, self.move_button])])
-        self.city = ipw.Dropdown(description=cc._("Build in"), layout=ipw.Layout(width="auto"))
-        self.build_button = ipw.Button(description=cc._("Build"), button_style="info")
+        self.city = menu(cc._("Build in"), [], layout=ipw.Layout(width="auto"))
+        self.build_button = button(cc._("Build"), button_style="info")
         self.build_row = ipw.HBox([self.city, self.build_button])
         # a Prefect's province
-        self.province = ipw.Dropdown(description=cc._("Province"), layout=ipw.Layout(width="auto"))
-        self.produce_button = ipw.Button(description=cc._("Produce"), button_style="info")
+        self.province = menu(cc._("Province"), [], layout=ipw.Layout(width="auto"))
+        self.produce_button = button(cc._("Produce"), button_style="info")
         self.province_row = ipw.HBox([self.province, self.produce_button])
         self.controls = ipw.VBox([self.card_row, self.trade_row, self.done_button, self.move_row, self.build_row,
-                                  self.province_row], layout=ipw.Layout(min_width="340px", padding="4px"))
+                                  self.province_row], layout=ipw.Layout(flex="0 1 380px", min_width="340px", padding="4px"))
         self.focusable = {"card": self.card_row, "trade": self.trade_row, "done": self.done_button,
                           "move": self.move_row, "build": self.build_row, "province": self.province_row}
         self.boards = ipw.HTML()
         self.story = ipw.HTML()
         self.score = ipw.HTML()
-        self.again = ipw.Button(description=cc._("Start again"), icon="undo")
-        for button, handler in ((self.play_button, self._play_card), (self.trade_button, self._trade),
-                                (self.done_button, lambda: self.attempt("done")), (self.move_button, self._move),
-                                (self.build_button, self._build), (self.produce_button, self._produce),
-                                (self.again, self.restart)):
-            button.on_click(g(lambda _b, h=handler: h(), self.error_log))
+        self.again = button(cc._("Start again"), icon="undo")
+        for pressed, handler in ((self.play_button, self._play_card), (self.trade_button, self._trade),
+                                 (self.done_button, lambda: self.attempt("done")), (self.move_button, self._move),
+                                 (self.build_button, self._build), (self.produce_button, self._produce),
+                                 (self.again, self.restart)):
+            pressed.on_click(g(lambda _b, h=handler: h(), self.error_log))
         self.colonist.observe(g(lambda _c: self._fill_routes(), self.error_log), names="value")
         self.children = [style(), self.tutor, self.feedback,
                          ipw.HBox([self.board, self.controls], layout=ipw.Layout(flex_flow="row wrap")),
@@ -301,7 +305,7 @@ class GuidedGame(ipw.VBox):
         kind, ident = getattr(pick, "kind", None), getattr(pick, "id", None)
         if kind == "route" and self.move_row.layout.display != "none":
             route_kind = cc.load_map(MAP).routes[ident].kind
-            own = [v for _l, v in self.colonist.options if v and v[0] == route_kind]
+            own = [v for _l, v in self.colonist.options if v is not None and v[0] == route_kind]
             if own and (self.colonist.value is None or self.colonist.value[0] != route_kind):
                 self.colonist.value = own[0]
             if ident in [v for _l, v in self.route.options]:
@@ -310,6 +314,12 @@ class GuidedGame(ipw.VBox):
             self.city.value = ident
         elif kind == "province" and ident in [v for _l, v in self.province.options]:
             self.province.value = ident
+
+    @staticmethod
+    def _options(dropdown: ipw.Dropdown, options: list[tuple[str, Any]]) -> None:
+        """New options after a 'choose…' entry, which is selected."""
+        dropdown.options = [(cc._("choose…"), None), *options]
+        dropdown.index = 0
 
     def _reach(self, kind: str, start: str) -> dict[str, int]:
         """Routes of `kind` within one step more than the colonist has (so a refusal can be seen), with cost."""
@@ -323,9 +333,8 @@ class GuidedGame(ipw.VBox):
     def _fill_routes(self) -> None:
         choice = self.colonist.value
         reach = self._reach(*choice) if choice else {}
-        self.route.options = [(cc._("{route} ({steps})", route=route_label(r, MAP),
-                                    steps=cc.n_("{n} step", "{n} steps", c)), r) for r, c in reach.items()]
-        self.route.value = None
+        self._options(self.route, [(cc._("{route} ({steps})", route=route_name(r, MAP),
+                                          steps=cc.n_("{n} step", "{n} steps", c)), r) for r, c in reach.items()])
 
     def refresh(self) -> None:
         state = self.game.state
@@ -341,16 +350,12 @@ class GuidedGame(ipw.VBox):
             widget.remove_class(FOCUS_CLASS)
         if step is not None:
             self.focusable[step.control].add_class(FOCUS_CLASS)
-        self.card.options = [(cc.card(c).display_name, c) for c in dict.fromkeys(me.hand)]
-        self.card.value = None
-        self.colonist.options = [(colonist_label(c, MAP), (c.kind, c.where)) for c in me.colonists]
-        self.colonist.value = None
+        self._options(self.card, [(cc.card(c).display_name, c) for c in dict.fromkeys(me.hand)])
+        self._options(self.colonist, [(colonist_label(c, MAP), (c.kind, c.where)) for c in me.colonists])
         self._fill_routes()
         ends = {city for c in me.colonists if c.on_route for city in board.routes[c.where].ends}
-        self.city.options = [(cc.city_name(c), c) for c in sorted(ends)]
-        self.city.value = None
-        self.province.options = [(cc.province_name(p), p) for p in sorted(board.provinces)]
-        self.province.value = None
+        self._options(self.city, [(cc.city_name(c), c) for c in sorted(ends)])
+        self._options(self.province, [(cc.province_name(p), p) for p in sorted(board.provinces)])
         # the map, with the overlay of the current decision
         you = state.index_of(YOU)
         overlay: Any = None

@@ -14,7 +14,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, menu
 from ..mapview import BuildOverlay
 from . import replay
 
@@ -151,8 +151,7 @@ def check_house_price(answer: tuple[str | None, int | None], state: cc.GameState
 
 def make_price_exercise() -> Exercise:
     state = exercise_scenario().build()
-    goods = ipw.Dropdown(options=[(cc._("choose the goods"), None)] + [(o, o) for o in goods_options(state, EXERCISE_CITY)],
-                         value=None, description=cc._("Goods"))
+    goods = menu(cc._("Goods"), [(o, o) for o in goods_options(state, EXERCISE_CITY)], prompt=cc._("choose the goods"))
     coins = ipw.IntText(value=0, description=cc._("Coins"))
     good = state.city_goods[EXERCISE_CITY]
     prompt = cc._("Three players. {city} is a {good} city, and Ben and Chloe each have a house there. Aiko's land "

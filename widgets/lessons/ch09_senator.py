@@ -14,7 +14,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, style
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, slot_extra_text, style
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -41,9 +41,7 @@ def slot_extra(slot: int) -> list[str]:
 
 
 def extra_text(slot: int) -> str:
-    extra = slot_extra(slot)
-    return cc._(" + ").join(cc._("any good") if g == "?" else cc.goods_count(g, 1) for g in extra) if extra \
-        else cc._("nothing")
+    return slot_extra_text(slot)
 
 
 def display_html(state: cc.GameState, name: str = "Aiko") -> str:

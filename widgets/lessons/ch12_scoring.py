@@ -102,8 +102,7 @@ def worked_example() -> ipw.VBox:
     text = cc._("Aiko keeps her starting cards and has houses in {houses}, and 3 colonists on the map. Jupiter, "
                 "Saturnus, Mercurius and Mars give {a} + {b} + {c} + {d} = {total}, exactly as the rule text says; "
                 "Vesta comes on top.", houses=houses, a=four[0], b=four[1], c=four[2], d=four[3], total=sum(four))
-    return ipw.VBox([style(), ipw.HTML(text_html(text) + score_table(state, ["Aiko"])),
-                     Board(state, caption=cc._("Aiko's houses and colonists in the worked example."))])
+    return ipw.VBox([style(), ipw.HTML(text_html(text) + score_table(state, ["Aiko"]))])
 
 
 def extras_picker() -> TryIt:

@@ -1,0 +1,97 @@
+"""Chapters 00-13 in a real browser, as a learner sees them: each runs in JupyterLab without an error, shows
+no code (every input collapsed), renders its widgets and shows the board where the chapter has one; the
+guided first game answers clicks; an exercise offers its answer only after a try. Full-page screenshots
+go to screenshots/ for a person to look at. Infrastructure in browser_support.py."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import NOTEBOOKS, Lab, assert_clean, full_screenshot, notebook_text, open_and_run
+
+pytestmark = pytest.mark.browser
+
+MINE = [p for p in NOTEBOOKS if p.parent.name == "notebooks" and p.name[:2].isdigit() and int(p.name[:2]) <= 13]
+NO_BOARD = {"03_turn_and_mercator.ipynb", "07_storehouse.ipynb", "08_tribune.ipynb", "09_senator_consul.ipynb"}
+
+JS_CODE_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .map(c => { const input = c.node.querySelector('.jp-InputArea');
+              const r = input ? input.getBoundingClientRect() : null;
+              const shown = !!(input && input.offsetParent !== null && r.height > 0);
+              return {hidden: c.inputHidden === true, shown}; })"""
+
+JS_BOARDS = """() => {
+  const root = window.jupyterapp.shell.currentWidget.content.node;
+  const boards = [...root.querySelectorAll('.jp-OutputArea-output .cc-board svg')].map(s => s.getBoundingClientRect());
+  const images = [...root.querySelectorAll('.jp-OutputArea-output img')].filter(i => i.naturalWidth >= 400)
+    .map(i => i.getBoundingClientRect());
+  return [...boards, ...images].map(r => ({width: r.width, height: r.height}));
+}"""
+
+
+def assert_no_code_visible(page: Any, path: str) -> None:
+    cells = page.evaluate(JS_CODE_CELLS)
+    assert cells, f"{path}: no code cells"
+    for index, cell in enumerate(cells):
+        assert cell["hidden"], f"{path}: code cell {index} is not collapsed"
+        assert not cell["shown"], f"{path}: the code of cell {index} is visible"
+    text = notebook_text(page)
+    for code in ("widgets.lessons", "import ", "lesson."):
+        assert code not in text, f"{path}: code text {code!r} is visible"
+
+
+def assert_board_visible(page: Any, path: str) -> None:
+    boards = page.evaluate(JS_BOARDS)
+    assert any(b["width"] >= 300 and b["height"] >= 200 for b in boards), f"{path}: no board is visible: {boards}"
+
+
+@pytest.mark.parametrize("notebook", MINE, ids=lambda p: p.name)
+def test_browser_chapter_reads_without_code(lab: Lab, page: Any, notebook: Path) -> None:
+    path = f"notebooks/{notebook.name}"
+    report = open_and_run(page, lab, path)
+    shot = full_screenshot(page, f"chapter_{notebook.stem}")
+    assert_clean(page, path, report)
+    assert_no_code_visible(page, path)
+    text = notebook_text(page)
+    assert "Traceback" not in text
+    if notebook.name not in NO_BOARD:
+        assert_board_visible(page, path)
+    assert shot.stat().st_size > 10_000
+
+
+def _button(page: Any, label: str) -> Any:
+    return page.locator("button.jupyter-button:visible").filter(has_text=label)
+
+
+def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
+    path = "notebooks/02_first_game_guided.ipynb"
+    report = open_and_run(page, lab, path)
+    assert_clean(page, path, report)
+    focus = page.locator(".cc-guide-focus:visible")
+    assert focus.count() == 1, "exactly one control is outlined"
+    hand = page.locator(".widget-dropdown").filter(has=page.locator("label:text-is('Your hand')")).locator("select")
+    labels = [" ".join(t.split()) for t in hand.locator("option").all_inner_texts()]
+    hand.select_option(index=labels.index("Tribune"))
+    _button(page, "Play").first.click()
+    page.locator(".cc-note").filter(has_text="this lesson follows one plan").first.wait_for()
+    hand.select_option(index=labels.index("Mercator"))
+    _button(page, "Play").first.click()
+    page.get_by_text("Step 2 of 11").wait_for()
+    assert page.locator(".cc-guide-focus:visible").count() == 1
+    full_screenshot(page, "chapter_02_guided_step_2")
+    assert not page.problems, page.problems
+
+
+def test_browser_answer_only_after_a_try(lab: Lab, page: Any) -> None:
+    path = "notebooks/01_setup.ipynb"
+    report = open_and_run(page, lab, path)
+    assert_clean(page, path, report)
+    assert _button(page, "Show the answer").count() == 0
+    _button(page, "Check my answer").first.click()
+    page.get_by_text("Not yet").first.wait_for()
+    _button(page, "Show the answer").first.wait_for()
+    _button(page, "Show the answer").first.click()
+    page.locator(".cc-solution").first.wait_for()
+    assert not page.problems, page.problems
