@@ -89,7 +89,7 @@ def worked_example() -> Stepper:
         beat("sell 1 cloth", say(N_("She sells 1 cloth for 7 coins: {new} coins, and one more free slot (R-MERC-2)."))),
         beat("buy 2 brick", say(N_("She buys 2 brick for 2 × 3 = 6 coins: {new} coins and 3 brick (R-MERC-3)."))),
         beat("buy 1 food", cc._("Could she buy food too? No: cloth and brick are her 2 kinds of goods this turn; "
-                                "food would be a third (R-MERC-2). The engine refuses and nothing changes."),
+                                "food would be a third (R-MERC-2). The move is refused and nothing changes."),
              refused=True),
         beat("done", cc._("She stops: her turn ends. The Mercator lies on her discard pile until a Tribune brings "
                           "it back (R-TURN-2). It is Ben's turn.")),

@@ -178,7 +178,16 @@ def make_destinations_exercise() -> Exercise:
     ticks = ipw.SelectMultiple(options=[(route_name(r, MAP), r) for r in ROUTE_OPTIONS], rows=len(ROUTE_OPTIONS),
                                description=cc._("Routes"), layout=ipw.Layout(width="32em"))
     board = Board(state, caption=cc._("Aiko has played her Architect. Ben's colonists stand on the land route "
-                                      "COSA–ROMA and the sea route NEAPOLIS–ROMA."))
+                                      "COSA–ROMA and the sea route NEAPOLIS–ROMA. Click a route to select it or "
+                                      "to drop it."), pickable={"route": ROUTE_OPTIONS})
+
+    def toggle(pick: object) -> None:     # a click on the board selects or drops a route, like Ctrl-click
+        route = getattr(pick, "id", None)
+        if getattr(pick, "kind", None) == "route" and route in ROUTE_OPTIONS:
+            chosen = set(ticks.value)
+            chosen ^= {route}
+            ticks.value = tuple(r for r in ROUTE_OPTIONS if r in chosen)
+    board.on_pick(toggle)
     prompt = cc._("Aiko uses both her steps on her land colonist in ROMA. On which of these routes may it stop? "
                   "Select every one that is allowed (Ctrl-click or Cmd-click to select several).")
     exercise = Exercise(esc(prompt), ticks, check_destinations, solution=destinations_solution,
