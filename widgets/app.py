@@ -32,8 +32,10 @@ STYLE = """<style>
 .cc-side > * { flex-shrink: 0 !important; }
 .cc-side .widget-html-content { line-height: 1.35; }
 .cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
-.jp-OutputArea-output:has(.cc-game), .jp-Cell-outputArea:has(.cc-game),
-.widget-box:has(> .cc-game-row) { overflow: visible !important; }
+/* the column stays in view only if nothing between it and the page's scroller clips (scrolls) on its own */
+.jp-Cell :has(.cc-game-row), .jp-OutputArea-output:has(.cc-game-row), .widget-box:has(.cc-game-row),
+.lm-Widget:has(.cc-game-row):not(.jp-WindowedPanel-outer):not(.jp-NotebookPanel):not(.jp-Notebook) {
+  overflow: visible !important; }
 </style>"""
 
 

@@ -135,7 +135,7 @@ class TableApp(widgets.VBox):
                                              layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                                 self.notice])
         self.view.add_to_side(toolbar, 0)
-        self.view.add_to_side(self.hint_fold, 2)
+        self.view.add_to_side(self.hint_fold, 1)            # hints right above the decision they are for
         self.children = [self.status, self.pass_screen, self.final, self.view, self.mid,
                          fold(cc._("Save or load this table"), self.files, open_=False), self.table_log]
         self.view.controls.refresh()

@@ -48,6 +48,13 @@ def hint_line(state: cc.GameState, hint: Any) -> list[cc.Action]:
     return [hint.action] + [a for a, _s in bots.Planner(state, me).finish(after)]
 
 
+def measure_line(value: float) -> str:
+    """'Expected difference to your best opponent: +1.3 points' (or the fallback measure's words)."""
+    if has_lines():
+        return cc._("Expected difference to your best opponent: {value}", value=value_text(value))
+    return cc._("Estimate: {value}", value=value_text(value))
+
+
 def value_text(value: float) -> str:
     """'+3.5 points', '−1.0 point'."""
     sign = "+" if value >= 0 else "−"
@@ -88,7 +95,7 @@ class HintBox(widgets.VBox):
             behind = "" if k == 1 else " " + cc._("({diff} against hint 1)", diff=value_text(h.value - best))
             rows.append(f"<li style='margin:4px 0'><b>{html.escape(h.reason)}</b><br>"
                         f"<span style='color:#333'>{html.escape(plan)}</span><br>"
-                        f"<span style='color:#555'>{html.escape(cc._('Measure: {value}', value=value_text(h.value)))}"
+                        f"<span style='color:#555'>{html.escape(measure_line(h.value))}"
                         f"{html.escape(behind)} · {html.escape(now)}"
                         "</span></li>")
         self.html.value = (f"<b>{html.escape(cc._('Hints'))}</b> <span style='color:#555'>"
