@@ -14,7 +14,7 @@ pytestmark = pytest.mark.browser
 CHAPTER = "notebooks/18_scoring_pad.ipynb"
 
 
-def wait_text(locator: Any, wanted: str, timeout: float = 20.0) -> str:
+def wait_text(locator: Any, wanted: str, timeout: float = 40.0) -> str:
     """The locator's text once it contains `wanted` (widget updates arrive one by one)."""
     deadline = time.monotonic() + timeout
     while True:
@@ -55,6 +55,7 @@ def enter_player(pad: Any, houses: list[str], cards: dict[str, int], land: int, 
     box = pad.locator(".cc-coins input")
     box.fill(str(coins))
     box.press("Enter")
+    wait_text(pad.locator(".cc-pad-results"), f"{coins} coins + goods worth")   # the kernel has the coins
 
 
 def test_browser_scoring_pad_entered_by_clicking_shows_the_totals(lab: Lab, page: Any) -> None:
@@ -76,6 +77,7 @@ def test_browser_scoring_pad_entered_by_clicking_shows_the_totals(lab: Lab, page
     enter_player(pad, ["NEAPOLIS", "CASINVM", "ANCONA"], {".cc-card-smith-minerva": 1}, land=1, sea=2,
                  goods={"tools": 1, "food": 1}, coins=15)
     pad.locator(".cc-concordia select").select_option(label="Ben")
+    wait_text(pad.locator(".cc-pad-score[data-player='Ben']"), "ended the game")    # the Concordia card's line
 
     # Aiko: Vesta (11 + 12) -> 2; Jupiter 3 x 3 = 9; Saturnus 2 x 3 = 6; Mercurius 2 x 3 = 6; Mars 2 x 3 = 6;
     # Weaver 5 x 2 = 10 -> 39. Ben: Vesta (15 + 5 + 4) -> 2; Jupiter 2 x 3 = 6; Saturnus 2 x 2 = 4;

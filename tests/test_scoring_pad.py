@@ -5,6 +5,7 @@ JSON and saves by name; a bad or hand-edited file is refused with a plain senten
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -551,3 +552,27 @@ def test_chapter_18_runs_twice_in_one_kernel_and_shows_no_code_values() -> None:
         for out in cell.outputs:
             assert out.output_type not in ("stream", "error"), out
             assert set(out.get("data", {})) != {"text/plain"}, out
+
+
+# --- texts through the catalog ----------------------------------------------------------------------------
+def test_real_table_texts_go_through_the_catalog_with_named_placeholders() -> None:
+    """Every catalog call in the pad, the guide and their chapters passes a literal message (no f-string, no
+    glued pieces) whose placeholders are named."""
+    import ast
+    root = Path(__file__).resolve().parents[1] / "widgets"
+    files = [*sorted((root / "realtable").glob("*.py")),
+             *(root / "lessons" / f for f in ("ch14_explorer.py", "ch17_box.py", "ch18_pad.py"))]
+    calls = 0
+    for path in files:
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("_", "n_")
+                    and isinstance(node.func.value, ast.Name) and node.func.value.id == "cc"):
+                continue
+            calls += 1
+            texts = node.args[:2] if node.func.attr == "n_" else node.args[:1]
+            for text in texts:
+                assert isinstance(text, ast.Constant) and isinstance(text.value, str), \
+                    f"{path.name}:{node.lineno}: the message is not a literal text"
+                assert "{}" not in text.value and not re.search(r"{\d", text.value), \
+                    f"{path.name}:{node.lineno}: unnamed placeholder in {text.value!r}"
+    assert calls > 150

@@ -108,13 +108,15 @@ def differences(entries: PadEntries, target: PadEntries) -> list[str]:
         who = real.name
         missing, extra = sorted(set(real.houses) - set(mine.houses)), sorted(set(mine.houses) - set(real.houses))
         if missing:
-            found.append(cc._("{player} has houses in {cities} too", player=who, cities=cc.listing(missing)))
+            found.append(cc._("{player} has houses in {cities} too", player=who,
+                              cities=cc.listing(cc.city_name(c) for c in missing)))
         if extra:
-            found.append(cc._("{player} has no house in {cities}", player=who, cities=cc.listing(extra)))
+            found.append(cc._("{player} has no house in {cities}", player=who,
+                              cities=cc.listing(cc.city_name(c) for c in extra)))
         for kind in target.kinds:
             if mine.held(kind) != real.held(kind):
-                found.append(cc._("{player} holds {n} {card} cards of {god}", player=who, n=real.held(kind),
-                                  card=kind.label, god=cc.god_name(kind.god)))
+                found.append(cc.n_("{player} holds {n} {card} card of {god}", "{player} holds {n} {card} cards of {god}",
+                                   real.held(kind), player=who, card=kind.label, god=cc.god_name(kind.god)))
         if (mine.land, mine.sea) != (real.land, real.sea):
             found.append(cc._("{player} has {land} land and {sea} sea colonists on the map", player=who, land=real.land,
                               sea=real.sea))

@@ -385,9 +385,9 @@ class ScoringPad(ipw.VBox):
             record = e.player(name).record
             box.value = "" if record is None else str(record)
         prizes = e.prizes()
-        self.prizes.value = "" if prizes is None else escape(cc.listing(
+        self.prizes.value = "" if prizes is None else escape(cc._("Prizes: {prizes} (R-MID-3).", prizes=cc.listing(
             cc.n_("{player} {n} coin", "{player} {n} coins", coins, player=name)
-            for name, coins in zip(e.names, prizes, strict=True))) + " (R-MID-3)"
+            for name, coins in zip(e.names, prizes, strict=True))))
         self.results.value = results_html(e)
         self._show_board(index)
 
