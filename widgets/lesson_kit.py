@@ -123,7 +123,8 @@ def cards_text(card_ids: Sequence[str]) -> str:
 def goods_chips(goods: cc.Goods) -> str:
     """Goods as coloured chips (HTML), or 'nothing'."""
     chips = [f"<span style='background:{pal.good_colour(g)};color:{pal.GOOD_TEXT[g]};padding:0 5px;"
-             f"border-radius:3px;margin-right:3px'>{esc(cc.goods_count(g, n))}</span>" for g, n in goods.items_nonzero()]
+             f"border-radius:3px;margin:1px 3px 1px 0;display:inline-block;white-space:nowrap'>"
+             f"{esc(cc.goods_count(g, n))}</span>" for g, n in goods.items_nonzero()]
     return "".join(chips) or esc(cc._("nothing"))
 
 

@@ -187,10 +187,10 @@ class GuidedGame(ipw.VBox):
         self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
         self.done_button = button(cc._("Done trading"))
         # an Architect's moves and builds
-        self.colonist = menu(cc._("Colonist"), [], layout=ipw.Layout(width="auto"))
-        self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="auto"))
+        self.colonist = menu(cc._("Colonist"), [], layout=ipw.Layout(width="98%"))
+        self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="98%"))
         self.move_button = button(cc._("Move"), button_style="info")
-        self.move_row = ipw.VBox([self.colonist, ipw.HBox([self.route, self.move_button])])
+        self.move_row = ipw.VBox([self.colonist, self.route, self.move_button])
         self.city = menu(cc._("Build in"), [], layout=ipw.Layout(width="auto"))
         self.build_button = button(cc._("Build"), button_style="info")
         self.build_row = ipw.HBox([self.city, self.build_button])
@@ -212,9 +212,9 @@ class GuidedGame(ipw.VBox):
                                  (self.again, self.restart)):
             pressed.on_click(g(lambda _b, h=handler: h(), self.error_log))
         self.colonist.observe(g(lambda _c: self._fill_routes(), self.error_log), names="value")
-        self.children = [style(), self.tutor, self.feedback,
+        self.children = [style(), self.tutor, self.score, self.feedback,
                          ipw.HBox([self.board, self.controls], layout=ipw.Layout(flex_flow="row wrap")),
-                         self.score, self.boards, self.story, self.again, self.error_log]
+                         self.boards, self.story, self.again, self.error_log]
         self.restart()
 
     # --- the script ---------------------------------------------------------------------------
