@@ -142,7 +142,9 @@ def test_browser_architect_play_through_the_menus_changes_board_and_player_board
     pieces0 = _pieces(page)
 
     # 1. the card: nothing is chosen at first
-    assert _widget_select(page, "Card").input_value() == ""
+    card = _widget_select(page, "Card")
+    card.wait_for(state="visible")
+    assert card.evaluate("s => s.options[s.selectedIndex].text.trim()") == "choose…"
     label = choose(page, "Card", "Architect")
     assert "✗" not in label
     see(page, "Move your colonists: as many steps")

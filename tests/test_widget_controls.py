@@ -254,7 +254,7 @@ def test_widget_diplomat_copies_top_card():
     play_card(c, "DIPLOMAT")
     p = c.panel
     assert isinstance(p, ctl.DiplomatPanel)
-    assert "Aiko: top card Mercator" in p.target.options[0][0]
+    assert "Aiko: top card Mercator" in p.target.options[1][0]
     assert p.target.value is None
     ben_coins = g.state.player("Ben").coins
     p.target.value = "Aiko"

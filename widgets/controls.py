@@ -57,9 +57,14 @@ def button(label: str, style: str = "", tooltip: str = "") -> widgets.Button:
                           layout=widgets.Layout(width="auto", min_width="fit-content", align_self="flex-start"))
 
 
-def dropdown(label: str, options: list[tuple[str, Any]], value: Any = None) -> widgets.Dropdown:
-    """A menu with its whole label shown, starting with nothing chosen unless `value` is given."""
-    return widgets.Dropdown(options=options, value=value, description=label, style=WIDE,
+def choices(options: list[tuple[str, Any]]) -> list[tuple[str, Any]]:
+    """A menu's options after a 'choose…' entry (value None): nothing is chosen for the learner."""
+    return [(cc._("choose…"), None), *options]
+
+
+def dropdown(label: str, options: list[tuple[str, Any]]) -> widgets.Dropdown:
+    """A menu with its whole label shown, starting on 'choose…' (value None)."""
+    return widgets.Dropdown(options=choices(options), index=0, description=label, style=WIDE,
                             layout=widgets.Layout(width="98%"))
 
 
@@ -284,7 +289,7 @@ class ArchitectPanel(_Panel):
 
     def _fill_routes(self) -> None:
         if self.colonist.value is None:
-            self.route.options = []
+            self.route.options = choices([])
             return
         kind, start = self.colonist.value
         costs = self.ctl.game.map.step_costs(kind, start)
@@ -294,7 +299,7 @@ class ArchitectPanel(_Panel):
                 label = cc._("{route}: {steps}", route=cc.narrate.route_words(self.map_id, route),
                              steps=cc.n_("{n} step", "{n} steps", cost))
                 options.append((label + self.ok(cc.Move(start, route)), route))
-        self.route.options = options
+        self.route.options = choices(options)
         self.route.value = None
 
     def _colonist_changed(self) -> None:
@@ -341,7 +346,7 @@ class ArchitectPanel(_Panel):
         self.build.disabled = self.build_action() is None
         self.move_preview.value = self.effect(self.move_action()) if self.moving else ""
         city = self.city.value
-        sites = len(self.city.options)
+        sites = len(self.city.options) - 1
         if city is not None:
             goods, coins = cc.house_price(self.state, city)
             head = _esc(cc._("A house in {city} costs {price}", city=cc.city_name(city),
@@ -364,8 +369,8 @@ class ArchitectPanel(_Panel):
         """Own colonists that may move, the routes the chosen one may reach, the cities to build in."""
         result = [Pick("city", a.city) for a in self.legal if isinstance(a, cc.Build)]
         if self.moving:
-            result += [colonist_pick(self.state, self.index, cc.Colonist(kind, where))
-                       for _label, (kind, where) in self.colonist.options]
+            result += [colonist_pick(self.state, self.index, cc.Colonist(*value))
+                       for _label, value in self.colonist.options if value is not None]
             if self.colonist.value is not None:
                 kind, start = self.colonist.value
                 routes = self.ctl.game.map.routes
