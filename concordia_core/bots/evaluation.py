@@ -13,12 +13,11 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from ..cards import cards_for_sale, decks_for
+from ..cards import CONCORDIA_POINTS, GODS, cards_for_sale, decks_for
 from ..goods import GOODS, PRICE, Goods
 from ..maps import load_map
 from ..rules import architect, senator
 from ..rules.tribune import COLONIST_COST
-from ..scoring import ScoreBreakdown, score
 from ..state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, GameState
 from .base import card_of
 
@@ -79,6 +78,56 @@ def remaining(state: GameState) -> float:
     return max(0.0, min(cards, houses))
 
 
+@dataclass(frozen=True)
+class Points:
+    """A player's score if the game ended now, as numbers only: what `score()` counts (R-SCORE-1..8),
+    without the texts that say how (a look-ahead asks this thousands of times per decision;
+    tests/test_bots_evaluation.py checks it against `score()`)."""
+
+    total: int
+    by_god: Mapping[str, int]          # GODS and "concordia", as ScoreBreakdown.by_god()
+    per_card: Mapping[str, int]        # points one more card of each god (not minerva) would count now
+
+
+def points(state: GameState, index: int) -> Points:
+    """Player `index`'s score now, as numbers (see Points)."""
+    p = state.players[index]
+    g = geo(state.map_id)
+    goods_of_houses = [state.city_goods[h] for h in p.houses]
+    per_card = {
+        "vesta": (p.coins + p.goods.value()) // 10,
+        "jupiter": sum(good != "brick" for good in goods_of_houses),
+        "saturnus": len({g.province[h] for h in p.houses}),
+        "mercurius": 2 * len(set(goods_of_houses)),
+        "mars": 2 * len(p.colonists),
+    }
+    by_god = dict.fromkeys(GODS, 0)
+    for cid in p.cards:
+        c = card_of(cid)
+        if c.kind == "SPECIALIST":
+            by_god["minerva"] += c.points_per_house * goods_of_houses.count(c.good or "")
+        else:
+            by_god[c.god] += per_card[c.god]
+    by_god["concordia"] = CONCORDIA_POINTS if p.concordia else 0
+    return Points(sum(by_god.values()), by_god, per_card)
+
+
+def house_price(state: GameState, city: str) -> tuple[Goods, int]:
+    """Goods and coins for a house in `city` now: the rules' own answer (architect.house_price),
+    remembered by what it depends on, the city's good and the houses already there."""
+    return _house_price(state, city, state.city_goods[city], state.houses_in(city))
+
+
+_PRICES: dict[tuple[str, int], tuple[Goods, int]] = {}
+
+
+def _house_price(state: GameState, city: str, good: str, built: int) -> tuple[Goods, int]:
+    key = (good, built)
+    if key not in _PRICES:
+        _PRICES[key] = architect.house_price(state, city)
+    return _PRICES[key]
+
+
 def coin_worth(coins: int) -> float:
     """Coins as building material: a hoard beyond RICH counts half."""
     return min(coins, RICH) + 0.5 * max(0, coins - RICH)
@@ -111,14 +160,13 @@ class Outlook:
     given the share `r` of the game still to come and the goods the player wants."""
 
     def __init__(self, state: GameState, me: int, r: float, wants: Mapping[str, int] | None = None,
-                 breakdown: ScoreBreakdown | None = None) -> None:
+                 now: Points | None = None) -> None:
         self.state = state
         self.player = p = state.players[me]
         self.geo = geo(state.map_id)
         self.r = r
         self.coin = COIN * min(1.0, 2.0 * r)
-        breakdown = breakdown or score(state, p.name)
-        self.per_card = {line.god: line.per_card for line in breakdown.lines if line.god != "minerva"}
+        self.per_card = (now or points(state, me)).per_card
         self.gods = Counter(card_of(c).god for c in p.cards)
         self.minerva: Counter[str] = Counter()
         for cid in p.cards:
@@ -147,7 +195,7 @@ class Outlook:
 
     def desire(self, city: str) -> float:
         """How much the player would like a house in `city`: its gain less its price."""
-        need, price = architect.house_price(self.state, city)
+        need, price = house_price(self.state, city)
         return self.house_gain(city) - self.coin * (need.value() + price)
 
     def _near(self, depth: int) -> list[str]:
@@ -177,7 +225,7 @@ class Outlook:
             if self.player.waiting_total:
                 wants.update(dict(COLONIST_COST))
             for city in sorted(self._near(2), key=lambda c: (-self.desire(c), c))[:3]:
-                wants.update(dict(architect.house_price(self.state, city)[0]))
+                wants.update(dict(house_price(self.state, city)[0]))
             price = self._wantedcard_of()
             if price is not None:
                 wants.update(dict(price))

@@ -10,11 +10,9 @@ from ..actions import Action, Build, Done, Keep, Move, PlayCard, Trade
 from ..engine import apply, legal_actions
 from ..goods import GOODS, PRICE
 from ..maps import ConcordiaMap, load_map
-from ..rules import architect
-from ..scoring import ScoreBreakdown, score
 from ..state import STOREHOUSE_SLOTS, Colonist, GameState
 from .base import Bot, Choice, Line, card_of, options
-from .evaluation import Geo, Outlook, coin_worth, crowding, remaining
+from .evaluation import Geo, Outlook, Points, coin_worth, crowding, house_price, points, remaining
 from .reasons import describe
 
 BUY_LIMIT = 4          # the Mercator buys at most this many of one good in a play
@@ -70,17 +68,17 @@ class Planner:
         others = [Outlook(root, i, self.r).future() for i in range(len(root.players)) if i != me]
         self.rivals = max(others, default=0.0)
 
-    def outlook(self, state: GameState, breakdown: ScoreBreakdown | None = None) -> Outlook:
+    def outlook(self, state: GameState, now: Points | None = None) -> Outlook:
         """The player's prospects in `state`, judged with this look-ahead's clock and wanted goods."""
-        return Outlook(state, self.me, self.r, self.wants, breakdown)
+        return Outlook(state, self.me, self.r, self.wants, now)
 
     def evaluate(self, state: GameState) -> float:
         """The "if the game ended now" score, plus (until the end is triggered) what the position
         promises for the rest of the game."""
-        breakdown = score(state, state.players[self.me].name)
+        now = points(state, self.me)
         if state.end_trigger is not None:
-            return float(breakdown.total)
-        return breakdown.total + self.outlook(state, breakdown).future() - self.rivals
+            return float(now.total)
+        return now.total + self.outlook(state, now).future() - self.rivals
 
     def plays(self, state: GameState) -> list[tuple[float, Line]]:
         """Each card of the hand that plays differently, its greedily completed play and its value."""
@@ -232,7 +230,7 @@ class Planner:
         while True:  # houses now: the best affordable city that a colonist stands next to or can reach
             best = None
             for city in outlook.candidates:
-                need, price = architect.house_price(state, city)
+                need, price = house_price(state, city)
                 if city in planned or not goods.covers(need) or coins < price:
                     continue
                 net = outlook.house_gain(city) - outlook.econ(goods, coins) + outlook.econ(goods - need, coins - price)
