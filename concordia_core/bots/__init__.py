@@ -1,25 +1,31 @@
-"""Practice opponents, hints, game review and strategy studies (a package beside the rules, which never
-import it). `import concordia_core.bots` (or `concordia_core.bots` after `import concordia_core`).
+"""Practice opponents, hints, game review and strategy studies: a package beside the rules, which never
+import it. `import concordia_core.bots` (or `concordia_core.bots` after `import concordia_core`).
 
-    bot = make("strong", seed=7)          # levels: random, greedy, easy, strong (LEVELS)
+    bot = make("strong", seed=7)          # levels: random, greedy, easy, strong (LEVELS; BY_STRENGTH)
     choice = bot.choose(state)            # Choice: a legal action for state.actor and why
     hints(state, top=3)                   # the best steps for the player who must act, with their value
     review(game)                          # points lost per decision, per player and per god
     simulate(100, ["strong", "greedy"], "italia", 2)   # seeded games through any Executor (Dask too)
 
-Modules: base (Bot, Choice, play_game), levels (make, LEVELS), random_bot, easy, greedy (GreedyBot and
-its Planner), evaluation (the Outlook estimate and its weights), judge (expected final scores),
-hidden (what a seat may know), strong (StrongBot: Monte Carlo look-ahead), hints, review, reasons (the
+Modules, one concept each: base (Bot, Choice, play_game), levels (make, LEVELS), random_bot, easy,
+greedy (GreedyBot and its Planner), strong (StrongBot), evaluation (the Outlook estimate and its
+weights), judge (expected final scores: the strong evaluation), hidden (what a seat knows; sampled
+deck orders), candidates (candidate plays), search (roll-outs), hints, review, reasons (the
 sentences), study (simulate).
 """
 from __future__ import annotations
 
 from .base import Bot, Choice, Line, play_game
+from .easy import EasyBot
 from .evaluation import Outlook, remaining
 from .greedy import GreedyBot, Planner, evaluate
-from .hints import Hint, hints
+from .hidden import sample, seen_by
+from .hints import Hint, analyse, hints
+from .judge import advantage, expected_by_god, expected_scores
 from .levels import BY_STRENGTH, LEVELS, make
 from .random_bot import RandomBot
+from .review import Decision, PlayerReview, Review, judge_decision, review
+from .strong import StrongBot
 from .study import (
     MAX_STEPS,
     POINT_KEYS,
@@ -35,7 +41,9 @@ from .study import (
 )
 
 __all__ = [
-    "BY_STRENGTH", "Bot", "Choice", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS", "Line",
-    "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner", "PlayerResult", "RandomBot", "bot_seed", "evaluate",
-    "hints", "make", "play_game", "play_one", "remaining", "replay", "seat_names", "simulate", "tasks",
+    "BY_STRENGTH", "Bot", "Choice", "Decision", "EasyBot", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS",
+    "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner", "PlayerResult", "PlayerReview", "RandomBot", "Review",
+    "StrongBot", "advantage", "analyse", "bot_seed", "evaluate", "expected_by_god", "expected_scores", "hints",
+    "judge_decision", "make", "play_game", "play_one", "remaining", "replay", "review", "sample", "seat_names",
+    "seen_by", "simulate", "tasks",
 ]

@@ -15,12 +15,14 @@ from typing import Any
 from ..errors import InvalidAction
 from ..i18n import _
 from .base import Bot
+from .easy import EasyBot
 from .greedy import GreedyBot
 from .random_bot import RandomBot
+from .strong import StrongBot
 
-_BOTS: dict[str, type[Bot]] = {cls.level: cls for cls in (RandomBot, GreedyBot)}
+_BOTS: dict[str, type[Bot]] = {cls.level: cls for cls in (RandomBot, GreedyBot, EasyBot, StrongBot)}
 LEVELS: tuple[str, ...] = tuple(_BOTS)
-BY_STRENGTH: tuple[str, ...] = ("random", "greedy")
+BY_STRENGTH: tuple[str, ...] = ("random", "easy", "greedy", "strong")
 
 
 def make(level: str, seed: int = 0, **options: Any) -> Bot:
