@@ -33,9 +33,9 @@ STYLE = """<style>
 .cc-side .widget-html-content { line-height: 1.35; }
 .cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
 /* the column stays in view only if nothing between it and the page's scroller clips (scrolls) on its own */
-.jp-Cell :has(.cc-game-row), .jp-OutputArea-output:has(.cc-game-row), .widget-box:has(.cc-game-row),
-.lm-Widget:has(.cc-game-row):not(.jp-WindowedPanel-outer):not(.jp-NotebookPanel):not(.jp-Notebook) {
-  overflow: visible !important; }
+/* (inside the output only: the page's own scroller, in JupyterLab or Voilà, must keep scrolling) */
+.jp-OutputArea:has(.cc-game-row), .jp-OutputArea-child:has(.cc-game-row), .jp-OutputArea-output:has(.cc-game-row),
+.jp-OutputArea-output :has(.cc-game-row), .widget-box:has(.cc-game-row) { overflow: visible !important; }
 </style>"""
 
 
