@@ -103,6 +103,20 @@ def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
     page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
 
 
+JS_SCROLLED = """() => [...document.querySelectorAll('*')].some(e => e.scrollTop > 0)
+                        || document.scrollingElement.scrollTop > 0"""
+
+
+def assert_scrolls(page: Any, notebook: str) -> None:
+    """A page taller than the window scrolls with the mouse wheel (a learner reaches everything on it)."""
+    page.mouse.move(VIEWPORT["width"] // 2, VIEWPORT["height"] // 2)
+    page.mouse.wheel(0, 600)
+    page.wait_for_timeout(500)
+    assert page.evaluate(JS_SCROLLED), f"{notebook}: the page does not scroll (something set overflow: visible on its scroller)"
+    page.mouse.wheel(0, -600)
+    page.wait_for_timeout(300)
+
+
 def page_text(page: Any) -> str:
     return page.evaluate("() => document.body.innerText")
 
@@ -138,6 +152,7 @@ def screenshot(page: Any, name: str, full: bool = False) -> Path:
 def test_browser_voila_chapter_shows_no_code_and_no_error(voila_app: VoilaApp, page: Any) -> None:
     open_app_page(page, voila_app, CHAPTER)
     assert page.locator(".jp-MarkdownOutput h1").first.is_visible()
+    assert_scrolls(page, CHAPTER)
     screenshot(page, "voila_chapter_03_top")
     shot = screenshot(page, "voila_chapter_03_full", full=True)
     assert_clean(page, CHAPTER)
@@ -189,6 +204,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
     _board(table, "You", [f"Coins: {coins_before} "])
     assert_clean(page, TABLE)
+    assert_scrolls(page, TABLE)
     screenshot(page, "voila_table_full", full=True)
 
     # the layout at 1280x800: the map and the controls side by side
@@ -210,7 +226,8 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     mercator = [i for i, label in enumerate(labels) if label.startswith("Mercator")]
     assert mercator, f"no Mercator in the card picker: {labels}"
     select.select_option(index=mercator[0])
-    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Play (the )?(card|Mercator)\s*$")).first.click()
+    play = table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$"))
+    play.first.click()
     done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
     done.wait_for(state="visible")
     screenshot(page, "voila_table_after_play_card")
