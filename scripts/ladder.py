@@ -49,8 +49,8 @@ def play(args: tuple[str, str, str, int, int]) -> Outcome:
     levels[k % n] = a
     names = [f"{level.capitalize()} {i + 1}" for i, level in enumerate(levels)]
     state = cc.new_game(map_name, names, seed=k, first_player=names[0]).state
-    seated = {name: bots.make(level, bots.bot_seed(k, i)) for i, (name, level) in enumerate(zip(names, levels))}
-    level_of = dict(zip(names, levels))
+    seated = {name: bots.make(level, bots.bot_seed(k, i)) for i, (name, level) in enumerate(zip(names, levels, strict=True))}
+    level_of = dict(zip(names, levels, strict=True))
     out = Outcome(False, 0, 0)
     while not state.over:
         actor = state.actor or ""

@@ -1,9 +1,12 @@
-"""Practice opponents and hints (issue 7): bot games complete on both maps for 2-5 seats, every
-choice is legal and explained, bots are deterministic by seed, hints agree with score(), and the
-greedy level beats the random one. The benchmark (marked) prints greedy games per second."""
+"""Practice opponents and hints (issues 7, 16): bot games complete on both maps for 2-5 seats, every
+choice is legal and explained, bots are deterministic by seed, hints are ranked by their stated measure,
+carry a playable line and agree with score(), mid-play hints differ by their effect, and the greedy
+level beats the random one. The strong level's own tests are in test_bots_strong.py. The benchmark
+(marked) prints greedy games per second."""
 from __future__ import annotations
 
 import os
+import random
 import subprocess
 import sys
 import time
@@ -26,7 +29,10 @@ TABLES = [  # (map, levels in seating order)
     ("imperium", ["random", "greedy", "random", "greedy"]),
     ("imperium", ["greedy", "greedy", "greedy", "greedy", "greedy"]),
     ("imperium", ["greedy", "random", "random", "greedy", "random"]),
+    ("italia", ["easy", "greedy"]),
+    ("imperium", ["easy", "random", "easy", "greedy"]),
 ]
+FAST_LEVELS = ("random", "greedy", "easy")   # the strong level's determinism: test_bots_strong.py
 WIN_GAMES = 100
 WIN_RATE = 0.9
 BENCH_GAMES = 10
@@ -65,8 +71,12 @@ def _checked_game(map_name: str, levels: list[str], seed: int) -> tuple[cc.GameS
 def test_make_knows_the_levels_and_names_them_for_an_unknown_one() -> None:
     assert isinstance(bots.make("random", 1), bots.RandomBot)
     assert isinstance(bots.make("greedy", 1), bots.GreedyBot)
+    assert isinstance(bots.make("easy", 1), bots.EasyBot)
+    assert isinstance(bots.make("strong", 1), bots.StrongBot)
     assert bots.make(" Greedy ", 1).level == "greedy"
-    with pytest.raises(cc.InvalidAction, match="random, greedy"):
+    assert bots.LEVELS == ("random", "greedy", "easy", "strong")
+    assert bots.BY_STRENGTH == ("random", "easy", "greedy", "strong")
+    with pytest.raises(cc.InvalidAction, match="random, greedy, easy, strong"):
         bots.make("grandmaster", 1)
 
 
@@ -97,7 +107,7 @@ def test_bots_finish_a_first_game_with_its_intermediate_scoring() -> None:
     assert state.mid_payout is not None  # R-MID-3: paid once every player had a Tribune
 
 
-@pytest.mark.parametrize("level", bots.LEVELS)
+@pytest.mark.parametrize("level", FAST_LEVELS)
 def test_bots_are_deterministic_by_seed(level: str) -> None:
     def actions(seed: int) -> list[str]:
         state = cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=5).state
@@ -215,16 +225,73 @@ def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[
         legal = cc.legal_actions(state)
         assert 1 <= len(given) <= min(3, len(legal))
         assert [h.value for h in given] == sorted((h.value for h in given), reverse=True)
+        assert len({h.action for h in given}) == len(given)
         before = cc.score(state, name).by_god()
         for hint in given:
             assert hint.action in legal
+            assert hint.line[0] == hint.action
             assert hint.reason.strip()
             assert "\n" not in hint.reason
-            after = cc.score(hint.result, name).by_god()
+            end = _play_line(state, hint.line)
+            after = cc.score(end, name).by_god()
             assert dict(hint.score_change) == {god: after[god] - before[god] for god in before}
-            assert hint.total_change == cc.score(hint.result, name).total - cc.score(state, name).total
-            # the result is the player's completed play: nothing left for them to do in this turn
-            assert hint.result.over or hint.result.actor != name or hint.result.pending is None
+            assert hint.total_change == cc.score(end, name).total - cc.score(state, name).total
+            assert cc.score(hint.result, name).by_god() == after
+            # the line is the player's whole play: nothing is left for them to do in this turn
+            assert end.over or end.actor != name or end.pending is None
+
+
+def _play_line(state: cc.GameState, line: tuple[cc.Action, ...]) -> cc.GameState:
+    """Play a hint's line in order from the real position, every step legal when it is played."""
+    for action in line:
+        assert action in cc.legal_actions(state), f"{action} is not legal in the hinted line"
+        state = cc.apply(state, action)
+    return state
+
+
+def test_a_hints_value_is_its_stated_measure() -> None:
+    # The value is the expected final-score difference to the best other player: the mean over
+    # SAMPLES sampled deck orders of the strong evaluation after the line and HORIZON greedy turns.
+    from concordia_core.bots.search import greedy_turns, replay
+
+    hints_module = sys.modules["concordia_core.bots.hints"]
+    state = _positions("italia", ["greedy", "random"], 21, every=7)[6]
+    me = state.actor_index
+    view = bots.seen_by(state, me)
+    rng = random.Random(hints_module.SEED)
+    decks = [bots.sample(view, rng) for _ in range(hints_module.SAMPLES)]
+    for hint in bots.hints(state, top=3):
+        line = [(a, None) for a in hint.line]
+        values = [bots.advantage(greedy_turns(replay(deck, line), hints_module.HORIZON), me) for deck in decks]
+        assert hint.value == pytest.approx(sum(values) / len(values), abs=0.01)
+
+
+def _mid_play_positions() -> list[cc.GameState]:
+    """Positions in the middle of a play with several steps to choose from: Senators and Architect moves."""
+    found = []
+    for seed in (11, 13, 17):
+        for state in _positions("italia", ["greedy", "greedy"], seed, every=1):
+            if state.pending is not None and not state.choices and len(cc.legal_actions(state)) >= 4 \
+                    and state.pending.phase in (cc.Phase.SENATOR, cc.Phase.MOVE, cc.Phase.MERCATOR):
+                found.append(state)
+    return found[::3]
+
+
+def test_mid_play_hints_differ_by_their_real_effect() -> None:
+    # Before issue 16 every step of a play was completed the same greedy way, so all the hints of a
+    # Senator showed the same "+3": now two hints are never the same play in another order, and their
+    # values (the measure) mostly tell them apart (two plays may still lead to equally good positions).
+    positions = _mid_play_positions()
+    assert len(positions) >= 8
+    differ = 0
+    for state in positions:
+        given = bots.hints(state, top=3)
+        ends = [_play_line(state, h.line) for h in given]
+        for i in range(len(ends)):
+            for j in range(i):
+                assert ends[i] != ends[j], f"hints {given[j].action} and {given[i].action} are the same play"
+        differ += len({h.value for h in given}) == len(given)
+    assert differ >= 0.5 * len(positions)
 
 
 def test_hints_score_change_worked_out_by_hand_for_a_storehouse_choice() -> None:
@@ -258,7 +325,10 @@ def test_hints_for_a_turn_start_offer_card_plays_and_top_limits_them() -> None:
     given = bots.hints(state, top=10)
     assert all(isinstance(h.action, cc.PlayCard) for h in given)
     assert len({h.action for h in given}) == len(given) >= 5  # one hint per distinct card in hand
-    assert [h.action for h in bots.hints(state, top=2)] == [h.action for h in given[:2]]
+    # asking for fewer hints plays out fewer candidates, but never changes a hint's value or play
+    by_action = {h.action: h for h in given}
+    for hint in bots.hints(state, top=2):
+        assert (hint.value, hint.line) == (by_action[hint.action].value, by_action[hint.action].line)
     assert bots.hints(state, top=0) == []
 
 

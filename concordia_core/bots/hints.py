@@ -34,7 +34,7 @@ from .hidden import seen_by
 from .reasons import advise
 from .search import Scored, look_ahead, rank
 
-BUDGET = 8        # roll-outs per hint request
+SAMPLES = 1       # deck orders each candidate is played out on
 WIDTH = 4         # candidates played out (at least `top`)
 HORIZON = 2       # turns played out after the play (the strong level plays out 4)
 SEED = 0
@@ -60,15 +60,16 @@ class Hint:
 _cache: list[tuple[GameState, tuple[int, int, int, int], list[Scored]]] = []
 
 
-def analyse(state: GameState, *, budget: int = BUDGET, width: int = WIDTH, horizon: int = HORIZON,
-            keep: int = 3, seed: int = SEED) -> list[Scored]:
-    """Every candidate line for the player who must act, best first by the strong measure (remembered
-    for the last few positions)."""
+def analyse(state: GameState, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
+            seed: int = SEED) -> list[Scored]:
+    """Every candidate line for the player who must act, best first by the strong measure: the `width`
+    best by the evaluation, each played out on the same `samples` deck orders, then the others by their
+    static value. Remembered for the last few positions asked about."""
     options(state)  # raises once the game is over
     me = state.actor_index
     assert me is not None
     view = seen_by(state, me)
-    key = (budget, width, horizon, keep * 1000 + seed)
+    key = (samples, width, horizon, seed)
     for known, known_key, found in _cache:
         if known_key == key and known == view:
             return found
@@ -77,16 +78,18 @@ def analyse(state: GameState, *, budget: int = BUDGET, width: int = WIDTH, horiz
         if cand.line[0][0] not in firsts:  # one line per first step: its best by the evaluation
             firsts.add(cand.line[0][0])
             ranked.append(cand)
-    found = look_ahead(view, me, ranked, budget=budget, width=width, horizon=horizon, rng=random.Random(seed), keep=keep)
+    found = look_ahead(view, me, ranked, budget=samples * width, width=width, horizon=horizon,
+                       rng=random.Random(seed), keep=width)
     _cache.insert(0, (view, key, found))
     del _cache[CACHE:]
     return found
 
 
-def hints(state: GameState, top: int = 3, *, budget: int = BUDGET, width: int = WIDTH, horizon: int = HORIZON,
+def hints(state: GameState, top: int = 3, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
           seed: int = SEED) -> list[Hint]:
-    """The `top` best candidate steps for the player who must act, best first by `Hint.value`."""
-    found = analyse(state, budget=budget, width=max(width, top), horizon=horizon, keep=max(1, top), seed=seed)
+    """The `top` best candidate steps for the player who must act, best first by `Hint.value`. Asking for
+    more hints widens the search (every hint shown is played out), never changes the values of the others."""
+    found = analyse(state, samples=samples, width=max(width, top), horizon=horizon, seed=seed)
     if top <= 0:
         return []
     me = state.actor_index

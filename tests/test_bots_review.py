@@ -1,0 +1,95 @@
+"""Game review (issue 16): every decision of a game judged by the hints' measure; the random player of a
+seeded greedy-vs-random game loses more points than the greedy one; losses add up per player and per
+god; the costliest decisions carry step numbers a game can branch from; records work as games do."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import concordia_core as cc
+from concordia_core import bots
+
+STEPS = 70   # the fast tests review the start of a game (a review walks unfinished games too)
+
+
+def _game(seed: int, steps: int | None = None) -> cc.Game:
+    game = cc.new_game("italia", ["Greta", "Rando"], seed, first_player="Greta")
+    seated = {"Greta": bots.make("greedy", 1), "Rando": bots.make("random", 2)}
+    while not game.over and (steps is None or len(game.history) < steps):
+        game.play(seated[game.state.actor].choose(game.state).action)
+    return game
+
+
+@pytest.fixture(scope="module")
+def reviewed() -> tuple[cc.Game, bots.Review]:
+    game = _game(5, STEPS)
+    return game, bots.review(game)
+
+
+def test_the_random_player_loses_more_points_than_the_greedy_one(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    _game_, review = reviewed
+    assert review.player("Rando").lost > review.player("Greta").lost
+    assert review.player("Rando").lost > 0
+
+
+def test_every_decision_is_a_real_choice_of_the_player_who_acted(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    game, review = reviewed
+    assert review.decisions
+    steps = [d.step for d in review.decisions]
+    assert steps == sorted(set(steps))
+    judged = set(steps)
+    for number in range(len(game.history)):  # only forced steps are left out
+        assert (number in judged) == (len(cc.legal_actions(game.state_at(number))) > 1)
+    for d in review.decisions:
+        state = game.state_at(d.step)
+        assert d.player == state.actor
+        assert d.played == game.history[d.step].action
+        assert d.loss == pytest.approx(max(0.0, d.value_best - d.value_played), abs=0.011)
+        assert sum(d.by_god.values()) == pytest.approx(d.loss, abs=0.05)
+        assert all(v >= 0 for k, v in d.by_god.items() if k != "rivals")
+        for action in d.best:  # the better line can be played from the position, step by step
+            assert action in cc.legal_actions(state)
+            state = cc.apply(state, action)
+        assert d.advice.strip()
+        assert str(d)
+
+
+def test_the_summary_adds_up_and_names_the_costliest_steps(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    game, review = reviewed
+    assert [p.name for p in review.players] == [p.name for p in game.initial.players]
+    for summary in review.players:
+        mine = [d for d in review.decisions if d.player == summary.name]
+        assert summary.decisions == len(mine)
+        assert summary.lost == pytest.approx(sum(d.loss for d in mine), abs=0.05)
+        assert sum(summary.by_god.values()) == pytest.approx(summary.lost, abs=0.2)
+        assert set(summary.by_god) == {*bots.POINT_KEYS, "rivals"}
+        assert len(summary.costliest) <= 3
+        assert [d.loss for d in summary.costliest] == sorted((d.loss for d in mine), reverse=True)[:len(summary.costliest)]
+        for d in summary.costliest:
+            branch = game.branch(d.step)  # the position of the decision, to try the better line there
+            assert branch.state == game.state_at(d.step)
+            branch.play(d.best[0])
+        assert summary.name in str(summary)
+    assert "Greta" in str(review)
+    assert "Rando" in str(review)
+
+
+def test_a_record_is_reviewed_as_its_game() -> None:
+    game = _game(6, 24)
+    from_game = bots.review(game)
+    record = cc.Game.from_json(game.to_json()).record()   # a Record value (concordia_core does not export the class)
+    assert type(record).__name__ == "Record"
+    assert bots.review(record) == from_game
+
+
+@pytest.mark.slow  # a whole game, timed (printed, never asserted)
+def test_review_of_a_whole_2_player_game() -> None:
+    game = _game(7)
+    assert game.over
+    wall, cpu = time.perf_counter(), time.process_time()
+    review = bots.review(game)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"\nreview of a whole 2-player game ({len(game.history)} steps, {len(review.decisions)} decisions): "
+          f"{wall:.1f} s wall, {cpu:.1f} s CPU\n{review}")
+    assert review.player("Rando").lost > review.player("Greta").lost
