@@ -72,9 +72,11 @@ from .text import (
     goods_text,
     listing,
     ordinal,
+    place_name,
     possessive,
     price_text,
     province_name,
+    route_name,
     route_text,
 )
 
@@ -94,7 +96,7 @@ __all__ = [
     "Scenario", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
     "BonusTile", "Colonist", "GameState", "Pending", "Phase", "PlayerState", "StoreChoice",
     "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "listing",
-    "ordinal", "possessive", "price_text", "province_name", "route_text",
+    "ordinal", "place_name", "possessive", "price_text", "province_name", "route_name", "route_text",
     "narrate",
 ]
 

@@ -53,10 +53,11 @@ from .text import (
     goods_count,
     goods_text,
     listing,
+    place_name,
     possessive,
     price_text,
     province_name,
-    route_text,
+    route_name,
     steps_text,
 )
 
@@ -129,13 +130,12 @@ def route_ends(map_id: str, route: str) -> str:
 
 def route_words(map_id: str, route: str) -> str:
     """'land route COSA–ROMA'."""
-    r = load_map(map_id).routes[route]
-    return _("{route_kind} {a}–{b}", route_kind=route_text(r.kind), a=city_name(r.ends[0]), b=city_name(r.ends[1]))
+    return route_name(route)
 
 
 def place_words(map_id: str, where: str) -> str:
     """A city's name, or a route in words ('land route COSA–ROMA')."""
-    return route_words(map_id, where) if ":" in where else city_name(where)
+    return place_name(where)
 
 
 def colonist_words(map_id: str, kind: str, where: str) -> str:

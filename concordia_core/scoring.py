@@ -94,7 +94,7 @@ def score(state: GameState, player: str) -> ScoreBreakdown:
     god_line("saturnus", c["provinces"],                                                        # R-SCORE-4
              n_("{n} province with a house", "{n} provinces with a house", c["provinces"]))
     god_line("mercurius", 2 * c["kinds"],                                                       # R-SCORE-5
-             n_("2 x {n} kind of good produced by your houses", "2 x {n} kinds of good produced by your houses",
+             n_("2 x {n} kind of good produced by the houses", "2 x {n} kinds of good produced by the houses",
                 c["kinds"]))
     god_line("mars", 2 * c["colonists"],                                                        # R-SCORE-6
              n_("2 x {n} colonist on the map", "2 x {n} colonists on the map", c["colonists"]))

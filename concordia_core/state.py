@@ -16,6 +16,7 @@ from .data import game_constants
 from .errors import InvalidAction
 from .goods import Goods
 from .i18n import _, term
+from .text import city_name, route_name
 
 _C = game_constants()
 STOREHOUSE_SLOTS: int = _C["storehouse_slots"]
@@ -37,8 +38,8 @@ class Colonist:
     def __str__(self) -> str:
         colonist = term("term", f"{self.kind} colonist")
         if self.on_route:
-            return _("{colonist} on {route}", colonist=colonist, route=self.where)
-        return _("{colonist} in {city}", colonist=colonist, city=self.where)
+            return _("{colonist} on the {route}", colonist=colonist, route=route_name(self.where))
+        return _("{colonist} in {city}", colonist=colonist, city=city_name(self.where))
 
 
 @dataclass(frozen=True, slots=True)

@@ -102,3 +102,15 @@ def colonist_text(kind: str) -> str:
 def route_text(kind: str) -> str:
     """'land route' / '陸路'."""
     return term("term", f"{kind} route")
+
+
+def route_name(route: str) -> str:
+    """'land route COSA–ROMA', from a route id ('land:COSA-ROMA': its kind and its two cities)."""
+    kind, _colon, ends = route.partition(":")
+    a, _dash, b = ends.partition("-")
+    return _("{route_kind} {a}–{b}", route_kind=route_text(kind), a=city_name(a), b=city_name(b))
+
+
+def place_name(where: str) -> str:
+    """Where a colonist stands, in words: a city's name, or a route ('land route COSA–ROMA')."""
+    return route_name(where) if ":" in where else city_name(where)

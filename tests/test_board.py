@@ -122,12 +122,12 @@ def test_tooltips_say_what_is_there_with_the_engine_numbers() -> None:
     text = tips(state)
     goods, coins = cc.house_price(state, "COSA")
     assert "houses: Aiko" in text["city:COSA"]
-    assert f"a house here costs Ben {cc.price_text(goods, coins)}" in text["city:COSA"]
+    assert f"Ben's price for a house here: {cc.price_text(goods, coins)}" in text["city:COSA"]
     assert coins == 2  # COSA is a brick city here: base 1 coin x 2 houses counting Ben's (R-ARCH-8)
     assert "Aiko's land colonist" in text["route:land:COSA-ROMA"]
     assert "free" in text["route:sea:COSA-ROMA"]
     gains = cc.production(state, "ETRVRIA", "Ben")
-    assert "a Prefect of Ben here gives" in text["province:ETRVRIA"]
+    assert "Ben's Prefect here would give" in text["province:ETRVRIA"]
     for name, got in gains.items():
         assert f"{name} {cc.goods_text(got)}" in text["province:ETRVRIA"]
     assert "no houses are built here" in text["city:ROMA"]

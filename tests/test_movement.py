@@ -251,7 +251,7 @@ def test_R_ARCH_4_cannot_end_on_a_route_holding_another_players_colonist() -> No
     with pytest.raises(cc.IllegalAction) as info:
         g.play("move ROMA > land:COSA-ROMA")
     assert info.value.rule == "R-ARCH-4"
-    assert "land:COSA-ROMA" in str(info.value)
+    assert "the land route COSA–ROMA already holds a colonist" in str(info.value)
     assert g.state is before  # nothing changed
     g.play("move ROMA > land:COSA-FLORENTIA")
     assert cc.Colonist("land", "land:COSA-FLORENTIA") in g.state.player("Ben").colonists

@@ -54,6 +54,8 @@ def explanation_html(err: ConcordiaError) -> str:
         title = cc._("Not allowed")
         rule = rule_html(err.rule)
         text = err.explanation
+    elif isinstance(err, cc.SetupError):
+        title, rule, text = cc._("Not possible"), rule_html(err.rule) if err.rule else "", str(err)
     else:
         title, rule, text = cc._("Cannot read that"), "", str(err)
     return (f"<div class='cc-refusal' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")

@@ -9,7 +9,7 @@ from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
 from ..state import Colonist, GameState, Pending, Phase
-from ..text import city_name, colonist_text, good_name, ordinal, route_text, steps_text
+from ..text import city_name, colonist_text, good_name, listing, ordinal, place_name, route_name, steps_text
 from .common import actor, board, finish, in_play, pay, shortfall, with_phase
 
 _C = game_constants()
@@ -85,7 +85,7 @@ def _move(state: GameState, action: Move) -> GameState:
     index = actor(state)
     p = state.players[index]
     if action.route not in m.routes:
-        raise IllegalAction("R-ARCH-4", _("{route} is not a route on this map; a colonist ends its move on a route",
+        raise IllegalAction("R-ARCH-4", _("{route!r} is not a route on this map; a colonist ends its move on a route",
                                           route=action.route))
     kind = m.routes[action.route].kind
     mover = Colonist(kind, action.start)
@@ -93,24 +93,26 @@ def _move(state: GameState, action: Move) -> GameState:
         others = [c for c in p.colonists if c.where == action.start]
         if others:
             raise IllegalAction("R-ARCH-2", _(
-                "your colonist at {start} is a {colonist} and cannot use the {route_kind} {route}; land colonists "
-                "use land routes, sea colonists sea routes", start=action.start, colonist=colonist_text(others[0].kind),
-                route_kind=route_text(kind), route=action.route))
+                "your colonist at {start} is a {colonist} and cannot use the {route}; land colonists use land routes, "
+                "sea colonists sea routes", start=place_name(action.start), colonist=colonist_text(others[0].kind),
+                route=route_name(action.route)))
         raise IllegalAction("R-ARCH-1", _("you have no {colonist} at {start}; yours: {yours}",
-                                          colonist=colonist_text(kind), start=action.start,
-                                          yours=", ".join(str(c) for c in p.colonists)))
+                                          colonist=colonist_text(kind), start=place_name(action.start),
+                                          yours=listing(str(c) for c in p.colonists)))
     if action.route == action.start:
-        raise IllegalAction("R-ARCH-4", _("the colonist already stands on {route}", route=action.route))
+        raise IllegalAction("R-ARCH-4", _("the colonist already stands on the {route}", route=route_name(action.route)))
     cost = m.step_costs(kind, action.start).get(action.route)
     if cost is None:
-        raise IllegalAction("R-ARCH-2", _("{route} cannot be reached from {start} by a {colonist}",
-                                          route=action.route, start=action.start, colonist=colonist_text(kind)))
+        raise IllegalAction("R-ARCH-2", _("the {route} cannot be reached from {start} by a {colonist}",
+                                          route=route_name(action.route), start=place_name(action.start),
+                                          colonist=colonist_text(kind)))
     if action.route in state.occupied_routes():
-        raise IllegalAction("R-ARCH-4", _("{route} already holds a colonist: you may pass through it but not end "
-                                          "your move there", route=action.route))
+        raise IllegalAction("R-ARCH-4", _("the {route} already holds a colonist: you may pass through it but not "
+                                          "end your move there", route=route_name(action.route)))
     if cost > pending.steps_left:
-        raise IllegalAction("R-ARCH-3", _("moving from {start} to {route} costs {cost}; you have {left} left",
-                                          start=action.start, route=action.route, cost=steps_text(cost),
+        raise IllegalAction("R-ARCH-3", _("moving from {start} to the {route} costs {cost}; you have {left} left",
+                                          start=place_name(action.start), route=route_name(action.route),
+                                          cost=steps_text(cost),
                                           left=steps_text(pending.steps_left)))
     colonists = list(p.colonists)
     colonists.remove(mover)

@@ -157,7 +157,8 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
         for c in p.colonists:
             words = cc._("{whose} {colonist}", whose=cc.possessive(p.name), colonist=cc.colonist_text(c.kind))
             standing[c.where] = words if c.where not in standing else f"{standing[c.where]}; {words}"
-            result[colonist_pick(state, i, c).key] = cc._("{colonist} on {route}", colonist=words, route=c.where) \
+            result[colonist_pick(state, i, c).key] = cc._("{colonist} on the {route}", colonist=words,
+                                                          route=cc.route_name(c.where)) \
                 if c.on_route else cc._("{colonist} in {city}", colonist=words, city=cc.city_name(c.where))
     reach = overlay.items(state) if isinstance(overlay, svg.ReachOverlay) else {}
     for city, info in m.cities.items():
@@ -169,15 +170,14 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
                      else cc._("no houses yet"))
         if actor is not None and good is not None:
             goods, coins = cc.house_price(state, city)
-            lines.append(cc._("a house here costs {player} {price}", player=state.players[actor].name,
+            lines.append(cc._("{whose} price for a house here: {price}", whose=cc.possessive(state.players[actor].name),
                               price=cc.price_text(goods, coins)))
         result[f"city:{city}"] = "\n".join(lines)
     waiting = standing.get(m.rome)
     result[f"city:{m.rome}"] = cc._("{rome}: the capital. Every colonist starts here; no houses are built here.",
                                     rome=cc.city_name(m.rome)) + ("\n" + waiting if waiting else "")
-    for rid, route in m.routes.items():
-        a, b = route.ends
-        line = cc._("{route_kind} {a}–{b}", route_kind=cc.route_text(route.kind), a=a, b=b)
+    for rid in m.routes:
+        line = cc.route_name(rid)
         here = standing.get(rid)
         line += "\n" + (cc._("holds {colonist}", colonist=here) if here else cc._("free"))
         if rid in reach:
@@ -192,7 +192,7 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
             lines.append(cc._("bonus tile: {good}, goods side up", good=cc.good_name(tile.good)))
             if actor is not None:
                 gains = cc.production(state, pid, actor)
-                lines.append(cc._("a Prefect of {player} here gives {gains}", player=state.players[actor].name,
+                lines.append(cc._("{whose} Prefect here would give {gains}", whose=cc.possessive(state.players[actor].name),
                                   gains=cc.listing(cc._("{player} {goods}", player=name, goods=cc.goods_text(g))
                                                    for name, g in gains.items())))
         else:
