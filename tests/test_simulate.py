@@ -86,3 +86,25 @@ def test_simulate_ch15_checker_uses_the_results(by_process):
     assert not ch16_strategy.check_best_god("pluto", results)
     fig = ch16_strategy.box_plots({"greedy vs random": results})
     assert len(fig.axes) == 1
+
+
+def test_simulate_on_a_dask_cluster_gives_the_process_pools_results():
+    # A real Dask cluster on this machine (worker processes, no dashboard), through client.get_executor();
+    # the same seeded study through a process pool gives identical results.
+    import warnings
+
+    from distributed import Client, LocalCluster
+
+    args = dict(n_games=3, levels=["greedy", "easy"], map_name="italia", players=2, seed=40, max_steps=2000)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)  # "port 8787 in use": the scheduler's HTTP server moves on
+        with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                          dashboard_address=None) as cluster, Client(cluster) as client:
+            on_dask = simulate(**args, executor=client.get_executor())
+            workers = len(client.scheduler_info()["workers"])
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        on_pool = simulate(**args, executor=pool)
+    assert workers == 2
+    assert on_dask == on_pool
+    assert [r.seed for r in on_dask] == [40, 41, 42]
+    assert all(r.finished for r in on_dask)
