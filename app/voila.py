@@ -21,6 +21,9 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP / "share" / "ju
 # `make app` sets it (SAVES=...); run by hand, the app uses the tutor's own saves/ folder. The kernels
 # inherit the variable, as they inherit CONCORDIA_LANG (the language of the pages).
 os.environ.setdefault("CONCORDIA_SAVES", str(REPO / "saves"))
+# The pages know they are the app: links into docs/ (outside the served folder) are left out there,
+# and the refusal box shows the rule's text itself (widgets/rulebook.py).
+os.environ["CONCORDIA_APP"] = "1"
 
 # --- where it listens -------------------------------------------------------------------------------
 # Only this machine can connect unless the person starting it says otherwise (make app HOST=0.0.0.0).

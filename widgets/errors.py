@@ -41,10 +41,11 @@ def rule_html(rule_id: str, *, open_: bool = False) -> str:
     item = rulebook.rule(rule_id)
     if item is None:
         return f"<span style='font-family:monospace'>{html.escape(rule_id)}</span>"
-    link = cc._("Open {rule} in the rules", rule=rule_id)
+    target = item.link()
+    link = "" if target is None else (f"<a href='{html.escape(target)}' target='_blank'>"
+                                      f"{html.escape(cc._('Open {rule} in the rules', rule=rule_id))}</a>")
     return (f"<details{' open' if open_ else ''} class='cc-rule'><summary><b>{html.escape(rule_id)}</b> — "
-            f"{html.escape(item.title)}</summary><div style='margin:4px 0 2px 12px'>{item.html()}"
-            f"<a href='{html.escape(item.link())}' target='_blank'>{html.escape(link)}</a></div></details>")
+            f"{html.escape(item.title)}</summary><div style='margin:4px 0 2px 12px'>{item.html()}{link}</div></details>")
 
 
 def explanation_html(err: ConcordiaError) -> str:

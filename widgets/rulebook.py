@@ -6,6 +6,7 @@ paragraph starts with `**R-ARCH-4 — title.**`. The files are read from the rep
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -17,6 +18,7 @@ import concordia_core as cc
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 FILES = {"en": "rules.md", "ja": "rules.ja.md"}
+APP_VARIABLE = "CONCORDIA_APP"   # set by the app mode (app/voila.py)
 _ANCHOR = re.compile(r'^<a id="(R-[A-Z]+(?:-[0-9]+)?)" name="\1"></a>\n', re.M)
 _TITLE = re.compile(r"^\*\*(R-[A-Z0-9-]+) — (.+?)[.。]\*\*\s*", re.S)
 _markdown = mistune.create_markdown(escape=True, plugins=["table"])
@@ -35,8 +37,11 @@ class RuleText:
         """The rule's text as HTML (links to other rules stay fragment links)."""
         return str(_markdown(self.text))
 
-    def link(self, from_folder: str = "notebooks") -> str:
-        """A relative link to the rule in the docs, from a notebook folder (notebooks/ or notebooks/ja/)."""
+    def link(self, from_folder: str = "notebooks") -> str | None:
+        """A relative link to the rule in the docs, from a notebook folder (notebooks/ or notebooks/ja/);
+        None in the app mode, which serves no files outside the chapters (the text is shown instead)."""
+        if os.environ.get(APP_VARIABLE):
+            return None
         up = "../" * (from_folder.count("/") + 1)
         return f"{up}docs/{FILES.get(cc.get_language(), FILES['en'])}#{self.id}"
 
