@@ -45,12 +45,24 @@ function render({ model, el }) {
     const node = event.target.closest ? event.target.closest("[data-pick]") : null;
     return node && stack.contains(node) ? node : null;
   }
+  // A click goes to the topmost element under the pointer that may be clicked now (a province under a
+  // route that may not be clicked, say), else to the topmost marked element.
+  function clickTarget(event) {
+    const can = pickables();
+    if (event.clientX !== undefined && document.elementsFromPoint) {
+      for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
+        const node = el.closest ? el.closest("[data-pick]") : null;
+        if (node && stack.contains(node) && can.has(node.getAttribute("data-pick"))) return node;
+      }
+    }
+    return target(event);
+  }
   function send(node) {
     const key = node.getAttribute("data-pick");
     if (pickables().has(key)) model.send({ pick: key });
   }
   stack.addEventListener("click", (event) => {
-    const node = target(event);
+    const node = clickTarget(event);
     if (node) { send(node); showTip(node, event); }
   });
   stack.addEventListener("keydown", (event) => {
