@@ -330,7 +330,8 @@ def overlay_note(state: cc.GameState, overlay: Overlay) -> str:
     if isinstance(overlay, BuildOverlay):
         n = len(overlay.items(state))
         if not n:
-            return cc._("{player} has no city to build in yet: move a colonist next to one first", player=name)
+            return cc._("no city next to {whose} colonists yet: move one next to a city first",
+                        whose=cc.possessive(name))
         return cc.n_("{player} may build in {n} city (full price shown)", "{player} may build in {n} cities "
                      "(full price shown)", n, player=name)
     gains = cc.listing(cc._("{player}: {goods}", player=who, goods=what) for who, what in overlay.labels(state).items())
