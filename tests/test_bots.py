@@ -372,3 +372,26 @@ def test_benchmark_greedy_games_per_second() -> None:
         elapsed = time.perf_counter() - t0
         print(f"\ngreedy bots, {n}-player {map_name}: {BENCH_GAMES / elapsed:.2f} games per second "
               f"({elapsed / BENCH_GAMES * 1000:.0f} ms per game, {steps / BENCH_GAMES:.0f} steps per game)")
+
+
+@pytest.mark.benchmark
+def test_benchmark_hint_latency() -> None:
+    # Every third position of three seeded games (turn starts, sub-steps, storehouse choices), each asked
+    # afresh (the hints' cache emptied): the CPU time of bots.hints(state, 3), printed, never asserted.
+    cache = sys.modules["concordia_core.bots.hints"]._cache
+    times: dict[str, list[float]] = {}
+    for map_name, levels, seed in (("italia", ["greedy", "random"], 11), ("imperium", ["greedy", "greedy", "random"], 12),
+                                   ("italia", ["greedy", "greedy"], 13)):
+        for k, state in enumerate(_positions(map_name, levels, seed, every=1)):
+            if k % 3 and not state.choices:
+                continue
+            cache.clear()
+            kind = "turn start" if state.pending is None and not state.choices else "in a play"
+            t0 = time.process_time()
+            bots.hints(state, 3)
+            times.setdefault(kind, []).append(time.process_time() - t0)
+    every = sorted(t for values in times.values() for t in values)
+    for kind, values in [("all", every)] + sorted(times.items()):
+        values = sorted(values)
+        print(f"\nhints, {kind}: n={len(values)}, median {values[len(values) // 2] * 1000:.0f} ms, "
+              f"p95 {values[int(0.95 * len(values))] * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms (CPU)")

@@ -2,8 +2,9 @@
 weights it is made of, and how much of the game is left (`remaining`).
 
 The greedy level judges a position by the "if the game ended now" score plus `Outlook.future()`; the
-strong level (strong.py, judge.py) turns the same estimate into expected final scores of every player.
-The weights were tuned on seeded games against the random level and against itself.
+strong evaluation (judge.py) turns the same estimate into expected final scores of every player. The
+weights were tuned on seeded games against the random level and against itself. `points` counts the
+score as numbers only, for the thousands of positions a look-ahead judges.
 """
 from __future__ import annotations
 
@@ -198,7 +199,7 @@ class Outlook:
         need, price = house_price(self.state, city)
         return self.house_gain(city) - self.coin * (need.value() + price)
 
-    def _near(self, depth: int) -> list[str]:
+    def near(self, depth: int) -> list[str]:
         """Cities (not Rome, without an own house) one route from where the colonists stand (next to
         their route, or one step from their city), and `depth - 1` routes further; sorted."""
         geo, houses = self.geo, set(self.player.houses)
@@ -224,7 +225,7 @@ class Outlook:
             wants = Counter({"brick": 2, "food": 1})
             if self.player.waiting_total:
                 wants.update(dict(COLONIST_COST))
-            for city in sorted(self._near(2), key=lambda c: (-self.desire(c), c))[:3]:
+            for city in sorted(self.near(2), key=lambda c: (-self.desire(c), c))[:3]:
                 wants.update(dict(house_price(self.state, city)[0]))
             price = self._wantedcard_of()
             if price is not None:
@@ -300,7 +301,7 @@ class Outlook:
                       + LATER["jupiter"] * sum(g != "brick" for g in goods_of_houses)
                       + LATER["saturnus"] * len(self.provinces) + LATER["mercurius"] * len(self.kinds))
         value += r * 1.5 * len(p.colonists)
-        near = sorted((max(0.0, self.desire(c)) for c in self._near(1)), reverse=True)
+        near = sorted((max(0.0, self.desire(c)) for c in self.near(1)), reverse=True)
         value += SITE * sum(v * SITE_DECAY ** i for i, v in enumerate(near))
         ready = sorted((HAND[card_of(c).kind] for c in p.hand), reverse=True)
         value += min(1.0, 0.2 + 2 * r) * sum(v * HAND_DECAY ** i for i, v in enumerate(ready))

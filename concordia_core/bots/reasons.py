@@ -225,8 +225,8 @@ def purpose_text(state: GameState, me: int, line: Line) -> str:
         rest = [(a, s) for a, s in line if not isinstance(a, (PlayCard, Copy))]
         what = _("{whose} {card}", whose=possessive(copies[0].player), card=card_name(target))
         if rest:
-            return _("to copy {what}: {purpose}", what=what, purpose=purpose_text(state, me, rest))
-        return _("to copy {what}", what=what)
+            return _("to copy {what}, {purpose}", what=what, purpose=purpose_text(state, me, rest))
+        return _("to copy {what}: {gains}", what=what, gains=gains_text(state, final, me))
     builds = [a.city for a in actions if isinstance(a, Build)]
     moves = sum(isinstance(a, Move) for a in actions)
     if builds:
@@ -249,8 +249,8 @@ def purpose_text(state: GameState, me: int, line: Line) -> str:
     trades = [trade_text(a) for a in actions if isinstance(a, Trade)]
     if c is not None and c.kind == "MERCATOR":
         if trades:
-            return _("for {coins}, then to {trades}", coins=coins_text(c.coins), trades=listing(trades))
-        return _("for {coins}", coins=coins_text(c.coins))
+            return _("to take {coins}, then {trades}", coins=coins_text(c.coins), trades=listing(trades))
+        return _("to take {coins}", coins=coins_text(c.coins))
     if trades:
         return _("to {trades}", trades=listing(trades))
     bought = [card_name(state.display[a.slot - 1] or "") for a in actions if isinstance(a, Purchase)]
@@ -277,7 +277,7 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
     if isinstance(action, Move):
         ends = geo(state.map_id).ends[action.route]
         later = [a.city for a, _s in line if isinstance(a, Build) and a.city in ends]
-        key, cities = ("move_build", later) if later else ("move_later", list(ends))
+        key, cities = ("move_build", later) if later else ("move_later", [c for c in ends if c != geo(state.map_id).rome])
         return sentence(key, you, start=city_name(action.start) if ":" not in action.start else action.start,
                         route=action.route, cities=listing(city_name(c) for c in cities))
     if isinstance(action, Build):
@@ -307,7 +307,10 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
         target = state.player(action.player).top_card
         assert target is not None
         rest = line[1:]
-        purpose = purpose_text(state, me, rest) if rest else _("as nothing better can be done")
+        if rest:
+            purpose = purpose_text(state, me, rest)
+        else:  # a specialist produces at once
+            purpose = _("so that it brings {gains}", gains=gains_text(state, after, me))
         return sentence("copy", you, whose=possessive(action.player), card=card_name(target), purpose=purpose)
     if isinstance(action, Place):
         return sentence("place", you, cost=goods_text(CONSTANTS.new_colonist_cost), colonist=colonist_text(action.kind),
