@@ -127,6 +127,20 @@ def test_the_strong_bot_never_reads_the_deck_order_or_the_order_of_other_hands()
     assert matters >= 1
 
 
+@pytest.mark.parametrize("level", ["greedy", "easy"])
+def test_the_greedy_and_easy_levels_do_not_depend_on_the_deck_order_either(level: str) -> None:
+    # They look at the real position, but judge it only by what a seat sees (the deck counts by its size).
+    for k, state in enumerate(_turn_starts_with_a_purchase()):
+        twin = _twin(state, k)
+        one, other = bots.make(level, 5), bots.make(level, 5)
+        while True:  # the whole card play, step by step
+            choice = one.choose(state)
+            assert choice == other.choose(twin)
+            state, twin = cc.apply(state, choice.action), cc.apply(twin, choice.action)
+            if state.over or (state.pending is None and not state.choices):
+                break
+
+
 # --- strength ----------------------------------------------------------------------------------------
 def _duel(args: tuple[str, str, int]) -> str:
     """One seeded 2-player Italia game between two levels, A first in even games; the winner's level."""

@@ -199,10 +199,11 @@ def advise(state: GameState, me: int, line: Line) -> str:
     return describe(state, me, line, you=True)
 
 
-def purpose_text(state: GameState, me: int, line: Line) -> str:
-    """What the steps of a play achieve, as a phrase ('to build in COSA: +1 province for Saturnus')."""
+def purpose_text(state: GameState, me: int, line: Line, copied: str | None = None) -> str:
+    """What the steps of a play achieve, as a phrase ('to build in COSA: +1 province for Saturnus');
+    `copied`: the card a Diplomat carries out, when `line` holds the steps after the copy."""
     first = line[0][0]
-    c = card_of(first.card) if isinstance(first, PlayCard) else None
+    c = card_of(first.card) if isinstance(first, PlayCard) else card_of(copied) if copied else None
     actions = [a for a, _s in line]
     final = line[-1][1]
     if c is not None and c.kind == "TRIBUNE":
@@ -225,7 +226,7 @@ def purpose_text(state: GameState, me: int, line: Line) -> str:
         rest = [(a, s) for a, s in line if not isinstance(a, (PlayCard, Copy))]
         what = _("{whose} {card}", whose=possessive(copies[0].player), card=card_name(target))
         if rest:
-            return _("to copy {what}, {purpose}", what=what, purpose=purpose_text(state, me, rest))
+            return _("to copy {what}, {purpose}", what=what, purpose=purpose_text(state, me, rest, target))
         return _("to copy {what}: {gains}", what=what, gains=gains_text(state, final, me))
     builds = [a.city for a in actions if isinstance(a, Build)]
     moves = sum(isinstance(a, Move) for a in actions)
@@ -308,7 +309,7 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
         assert target is not None
         rest = line[1:]
         if rest:
-            purpose = purpose_text(state, me, rest)
+            purpose = purpose_text(state, me, rest, target)
         else:  # a specialist produces at once
             purpose = _("so that it brings {gains}", gains=gains_text(state, after, me))
         return sentence("copy", you, whose=possessive(action.player), card=card_name(target), purpose=purpose)
