@@ -43,7 +43,7 @@ def test_the_strong_and_easy_levels_exist_with_their_options() -> None:
     assert (strong.budget, strong.time_limit, strong.width, strong.horizon) == (20, 2.5, 5, 3)
     assert bots.make("strong", 3).time_limit is None  # reproducible by default: an iteration budget
     assert isinstance(bots.make("easy", 3), bots.EasyBot)
-    with pytest.raises(TypeError):
+    with pytest.raises(cc.InvalidAction, match="greedy level does not take the options budget"):
         bots.make("greedy", 3, budget=20)
 
 

@@ -51,7 +51,8 @@ class Hint:
     score_change: Mapping[str, int]   # change of the "if the game ended now" score per god, once `line` is played
     total_change: int
     line: tuple[Action, ...]          # the whole recommended play from this step, in order
-    result: GameState = field(repr=False)   # the position after `line`, as the player knows it
+    result: GameState = field(repr=False)   # the position after `line` as the player knows it (a card the
+                                            # play draws from the deck is a guess: the deck order is hidden)
 
     def __str__(self) -> str:
         return f"{self.action}: {self.reason} [{self.value:+.1f}]"

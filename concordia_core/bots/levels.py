@@ -31,4 +31,8 @@ def make(level: str, seed: int = 0, **options: Any) -> Bot:
     key = str(level).strip().lower()
     if key not in _BOTS:
         raise InvalidAction(_("unknown bot level {level!r}; levels are {levels}", level=level, levels=", ".join(LEVELS)))
-    return _BOTS[key](seed, **options)
+    try:
+        return _BOTS[key](seed, **options)
+    except TypeError:
+        raise InvalidAction(_("the {level} level does not take the options {options}", level=key,
+                              options=", ".join(sorted(options)))) from None
