@@ -40,7 +40,6 @@ CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-q
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 SERVER_START_TIMEOUT = 60.0     # seconds until JupyterLab answers
 RUN_TIMEOUT_MS = 120_000        # one notebook's "Run All Cells", kernel start included
-MAP_MIN_WIDTH = 400             # natural width (px) of a map PNG; the maps are drawn 1000 px wide
 
 # JupyterLab user settings for the session: no autosave (belt and braces: the notebooks are copies),
 # every cell attached to the DOM (so nothing waits off screen), no blank space
@@ -346,15 +345,36 @@ def notebook_text(page: Any) -> str:
     return page.evaluate("() => window.jupyterapp.shell.currentWidget.content.node.innerText")
 
 
-def map_images(page: Any) -> list[dict[str, Any]]:
-    return [i for i in page.evaluate(JS_MAP_IMAGES) if i["natural"] >= MAP_MIN_WIDTH]
+JS_CODE_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
+  .filter(c => c.model.type === 'code')
+  .map(c => { const input = c.node.querySelector('.jp-InputArea');
+              const r = input ? input.getBoundingClientRect() : null;
+              const shown = !!(input && input.offsetParent !== null && r.height > 0);
+              return {hidden: c.inputHidden === true, shown}; })"""
+
+JS_BOARDS = """() => {
+  const root = window.jupyterapp.shell.currentWidget.content.node;
+  const boards = [...root.querySelectorAll('.jp-OutputArea-output .cc-board svg')].map(s => s.getBoundingClientRect());
+  const images = [...root.querySelectorAll('.jp-OutputArea-output img')].filter(i => i.naturalWidth >= 400)
+    .map(i => i.getBoundingClientRect());
+  return [...boards, ...images].map(r => ({width: r.width, height: r.height}));
+}"""
 
 
-def assert_map_visible(page: Any, path: str) -> None:
-    images = map_images(page)
-    assert images, f"{path}: no map image (a PNG at least {MAP_MIN_WIDTH} px wide) in the outputs"
-    assert all(i["src"].startswith(("data:image/png", "blob:")) for i in images), images
-    assert any(i["width"] >= 300 and i["height"] >= 200 for i in images), f"{path}: map image not visible: {images}"
+def assert_no_code_visible(page: Any, path: str) -> None:
+    cells = page.evaluate(JS_CODE_CELLS)
+    assert cells, f"{path}: no code cells"
+    for index, cell in enumerate(cells):
+        assert cell["hidden"], f"{path}: code cell {index} is not collapsed"
+        assert not cell["shown"], f"{path}: the code of cell {index} is visible"
+    text = notebook_text(page)
+    for code in (r"widgets\.lessons", r"(?m)^\s*(from \w+ )?import \w", r"\blesson\.\w+\("):
+        assert not re.search(code, text), f"{path}: code ({code}) is visible"
+
+
+def assert_board_visible(page: Any, path: str) -> None:
+    boards = page.evaluate(JS_BOARDS)
+    assert any(b["width"] >= 300 and b["height"] >= 200 for b in boards), f"{path}: no board is visible: {boards}"
 
 
 def full_screenshot(page: Any, name: str) -> Path:

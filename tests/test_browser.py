@@ -13,9 +13,10 @@ from browser_support import (
     JS_MAP_IMAGES,
     NOTEBOOKS,
     Lab,
+    assert_board_visible,
     assert_clean,
+    assert_no_code_visible,
     full_screenshot,
-    map_images,
     notebook_text,
     open_and_run,
 )
@@ -28,20 +29,9 @@ ARCHITECT_NOTEBOOK = "architect_play.ipynb"
 ARCHITECT_SOURCE = (f'import concordia_core as cc, widgets\n'
                     f'app = widgets.play_tutor("italia", ["Aiko", "Ben"], seed={ARCHITECT_SEED})\n'
                     f'app')
-JS_BOARDS = """() => [...document.querySelectorAll('.cc-board svg, .jp-OutputArea-output img')]
-  .map(n => { const r = n.getBoundingClientRect(); return {width: r.width, height: r.height}; })"""
-
-
 @pytest.fixture(scope="module")
 def extra_notebooks() -> dict[str, str]:
     return {ARCHITECT_NOTEBOOK: ARCHITECT_SOURCE}
-
-
-def assert_board_visible(page: Any, path: str) -> None:
-    """A board shows: the SVG board widget, or a board picture at least 300 x 200 on screen."""
-    boards = page.evaluate(JS_BOARDS)
-    assert any(b["width"] >= 300 and b["height"] >= 200 for b in boards) or map_images(page), \
-        f"{path}: no board (an SVG board widget or a picture) is visible: {boards}"
 
 
 # --- chapters 14 and after (00-13: test_browser_chapters.py) ------------------------------------------
@@ -55,6 +45,7 @@ def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -
     report = open_and_run(page, lab, path)
     shot = full_screenshot(page, notebook.stem)
     assert_clean(page, path, report)
+    assert_no_code_visible(page, path)
     if notebook.name in PLOTS_NOT_MAPS:
         assert any(i["width"] >= 300 for i in page.evaluate(JS_MAP_IMAGES)), f"{path}: its plots are not visible"
     else:

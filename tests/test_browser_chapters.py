@@ -8,43 +8,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import NOTEBOOKS, Lab, assert_clean, full_screenshot, notebook_text, open_and_run
+from browser_support import (
+    NOTEBOOKS,
+    Lab,
+    assert_board_visible,
+    assert_clean,
+    assert_no_code_visible,
+    full_screenshot,
+    notebook_text,
+    open_and_run,
+)
 
 pytestmark = pytest.mark.browser
 
 MINE = [p for p in NOTEBOOKS if p.parent.name == "notebooks" and p.name[:2].isdigit() and int(p.name[:2]) <= 13]
 NO_BOARD = {"03_turn_and_mercator.ipynb", "07_storehouse.ipynb", "08_tribune.ipynb", "09_senator_consul.ipynb"}
-
-JS_CODE_CELLS = """() => window.jupyterapp.shell.currentWidget.content.widgets
-  .filter(c => c.model.type === 'code')
-  .map(c => { const input = c.node.querySelector('.jp-InputArea');
-              const r = input ? input.getBoundingClientRect() : null;
-              const shown = !!(input && input.offsetParent !== null && r.height > 0);
-              return {hidden: c.inputHidden === true, shown}; })"""
-
-JS_BOARDS = """() => {
-  const root = window.jupyterapp.shell.currentWidget.content.node;
-  const boards = [...root.querySelectorAll('.jp-OutputArea-output .cc-board svg')].map(s => s.getBoundingClientRect());
-  const images = [...root.querySelectorAll('.jp-OutputArea-output img')].filter(i => i.naturalWidth >= 400)
-    .map(i => i.getBoundingClientRect());
-  return [...boards, ...images].map(r => ({width: r.width, height: r.height}));
-}"""
-
-
-def assert_no_code_visible(page: Any, path: str) -> None:
-    cells = page.evaluate(JS_CODE_CELLS)
-    assert cells, f"{path}: no code cells"
-    for index, cell in enumerate(cells):
-        assert cell["hidden"], f"{path}: code cell {index} is not collapsed"
-        assert not cell["shown"], f"{path}: the code of cell {index} is visible"
-    text = notebook_text(page)
-    for code in ("widgets.lessons", "import ", "lesson."):
-        assert code not in text, f"{path}: code text {code!r} is visible"
-
-
-def assert_board_visible(page: Any, path: str) -> None:
-    boards = page.evaluate(JS_BOARDS)
-    assert any(b["width"] >= 300 and b["height"] >= 200 for b in boards), f"{path}: no board is visible: {boards}"
 
 
 @pytest.mark.parametrize("notebook", MINE, ids=lambda p: p.name)
