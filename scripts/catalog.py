@@ -4,15 +4,22 @@ the Japanese catalog, and compile it.
     .venv/bin/python scripts/catalog.py update    # extract -> concordia_core/locale/concordia.pot, merge into ja .po
     .venv/bin/python scripts/catalog.py compile   # ja .po -> .mo (what the tutor reads at run time)
     .venv/bin/python scripts/catalog.py check     # every message translated, placeholders kept, .mo up to date
+    .venv/bin/python scripts/catalog.py todo OUT.json [PATH-PREFIX ...]
+                                                  # the untranslated texts (used under those paths) as
+                                                  # {"english": ""} for a translator to fill in
+    .venv/bin/python scripts/catalog.py merge IN.json   # put filled-in translations into the ja catalog
 
 Texts are marked in the code with `_("...")`, `n_("singular", "plural", n)` and `N_("...")` (also as
 `cc._` etc.); see docs/translating.md.
 """
 from __future__ import annotations
 
+import fcntl
 import io
+import json
 import re
 import sys
+from contextlib import contextmanager
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
@@ -62,6 +69,11 @@ def write(path: Path, catalog: Catalog) -> None:
 
 
 def update() -> None:
+    with _locked():
+        _update()
+
+
+def _update() -> None:
     template = extract()
     write(POT, template)
     for language in LANGUAGES:
@@ -128,6 +140,53 @@ def check() -> int:
     return status
 
 
+def _key(message_id: str | tuple[str, ...]) -> str:
+    return message_id if isinstance(message_id, str) else message_id[0]
+
+
+def todo(out: Path, prefixes: list[str]) -> None:
+    """Write the untranslated texts (used under any of the path prefixes) as {english: ""}."""
+    catalog = read(po_path("ja"), "ja")
+    wanted = {}
+    for message in catalog:
+        if not message.id or _key(message.id) not in set(untranslated(catalog)):
+            continue
+        if prefixes and not any(loc.startswith(tuple(prefixes)) for loc, _line in message.locations):
+            continue
+        wanted[_key(message.id)] = ""
+    out.write_text(json.dumps(wanted, ensure_ascii=False, indent=1), encoding="utf-8")
+    print(f"{out}: {len(wanted)} texts to translate")
+
+
+@contextmanager
+def _locked() -> object:
+    with (LOCALE / ".lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            yield lock
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+def merge(source: Path) -> None:
+    """Fill the ja catalog with translations from a JSON object {english: japanese}; compile it."""
+    translations: dict[str, str] = json.loads(source.read_text(encoding="utf-8"))
+    with _locked():
+        catalog = read(po_path("ja"), "ja")
+        done = 0
+        for message in catalog:
+            text = translations.get(_key(message.id)) if message.id else None
+            if text:
+                message.string = (text,) if isinstance(message.id, tuple) else text
+                message.flags.discard("fuzzy")
+                done += 1
+        write(po_path("ja"), catalog)
+        mo_path("ja").write_bytes(compiled("ja"))
+    unknown = set(translations) - {_key(m.id) for m in catalog if m.id}
+    print(f"merged {done} translations; {len(untranslated(catalog))} untranslated left"
+          + (f"; {len(unknown)} not in the catalog, e.g. {sorted(unknown)[:2]}" if unknown else ""))
+
+
 def main(argv: list[str]) -> int:
     command = argv[1] if len(argv) > 1 else "check"
     if command == "update":
@@ -136,6 +195,10 @@ def main(argv: list[str]) -> int:
         compile_all()
     elif command == "check":
         return check()
+    elif command == "todo" and len(argv) > 2:
+        todo(Path(argv[2]), argv[3:])
+    elif command == "merge" and len(argv) > 2:
+        merge(Path(argv[2]))
     else:
         print(__doc__)
         return 2

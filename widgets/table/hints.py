@@ -58,12 +58,12 @@ def measure_line(value: float) -> str:
 def value_text(value: float) -> str:
     """'+3.5 points', '−1.0 point'."""
     sign = "+" if value >= 0 else "−"
-    return cc._("{sign}{n} points", sign=sign, n=f"{abs(value):.1f}")
+    return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
 
 
 def score_now_text(change: Any) -> str:
     """The change of the 'if the game ended now' score per god ('Jupiter +1, Saturnus +1'), or 'no change yet'."""
-    parts = [cc._("{god} {n}", god=cc.god_name(g), n=f"{n:+d}") for g, n in change.items() if n]
+    parts = [cc._("{god} {n}", god=cc.god_name(g), n=format(n, "+d")) for g, n in change.items() if n]
     return cc.listing(parts) if parts else cc._("no change yet")
 
 
