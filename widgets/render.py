@@ -15,7 +15,7 @@ import concordia_core as cc
 
 from . import palette as pal
 from .board import board_svg
-from .figures import figure_png
+from .figures import figure_png, figure_words
 
 
 def state_svg(state: cc.GameState) -> str:
@@ -66,14 +66,16 @@ def state_display_html(state: cc.GameState) -> str:
 def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
     """A small horizontal bar chart of one player's points per god."""
     by_god = {g: n for g, n in breakdown.by_god().items() if n}
-    fig = Figure(figsize=(5, 0.5 + 0.3 * max(1, len(by_god))), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    ax.barh(list(by_god)[::-1], list(by_god.values())[::-1], color="#8B5A2B")
-    ax.set_title(f"{breakdown.player}: {breakdown.total} points", fontsize=10)
-    ax.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    return figure_png(fig)
+    with figure_words():
+        fig = Figure(figsize=(5, 0.5 + 0.3 * max(1, len(by_god))), dpi=100)
+        FigureCanvasAgg(fig)
+        ax = fig.add_subplot()
+        ax.barh([cc.god_name(g) for g in by_god][::-1], list(by_god.values())[::-1], color="#8B5A2B")
+        ax.set_title(cc.n_("{player}: {n} point", "{player}: {n} points", breakdown.total, player=breakdown.player),
+                     fontsize=10)
+        ax.spines[["top", "right"]].set_visible(False)
+        fig.tight_layout()
+        return figure_png(fig)
 
 
 def register_formatters(shell: Any = None) -> bool:

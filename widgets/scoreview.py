@@ -15,10 +15,7 @@ from matplotlib.figure import Figure
 import concordia_core as cc
 
 from . import palette as pal
-from .figures import figure_png
-
-GOD_LABELS = {"vesta": "Vesta", "jupiter": "Jupiter", "saturnus": "Saturnus", "mercurius": "Mercurius",
-              "mars": "Mars", "minerva": "Minerva", "concordia": "Concordia"}
+from .figures import figure_png, figure_words
 
 
 def breakdowns(state: cc.GameState) -> list[cc.ScoreBreakdown]:
@@ -71,6 +68,11 @@ def score_table_html(state: cc.GameState) -> str:
 
 def score_chart(state: cc.GameState) -> Figure:
     """Grouped bar chart: points per god, one bar per player side by side, totals in the legend."""
+    with figure_words():
+        return _score_chart(state)
+
+
+def _score_chart(state: cc.GameState) -> Figure:
     scores = breakdowns(state)
     gods = [*cc.GODS, "concordia"]
     fig = Figure(figsize=(8, 3.2), dpi=100)

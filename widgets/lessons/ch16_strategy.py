@@ -22,8 +22,7 @@ import concordia_core as cc
 from concordia_core.bots import POINT_KEYS, GameResult, simulate
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..figures import figure_png
-from ..scoreview import GOD_LABELS
+from ..figures import figure_png, figure_words
 
 MAP = "imperium"
 PLAYERS = 4
@@ -67,6 +66,11 @@ def best_god(results: Sequence[GameResult], level: str = "greedy") -> str:
 
 def box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
     """One box plot per study: points per god, a box per bot level side by side."""
+    with figure_words():
+        return _box_plots(studies)
+
+
+def _box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
     fig = Figure(figsize=(10, 3.4 * len(studies)), dpi=90)
     FigureCanvasAgg(fig)
     for row, (title, results) in enumerate(studies.items(), start=1):
@@ -81,7 +85,7 @@ def box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
             for box in parts["boxes"]:
                 box.set_facecolor(COLOURS.get(level, "#999999"))
             ax.plot([], [], "s", color=COLOURS.get(level, "#999999"), label=level)
-        ax.set_xticks(range(len(POINT_KEYS)), [GOD_LABELS[g] for g in POINT_KEYS])
+        ax.set_xticks(range(len(POINT_KEYS)), [cc.god_name(g) for g in POINT_KEYS])
         ax.set_ylabel(cc._("points"))
         n = len(finished(results))
         ax.set_title(cc.n_("{title}: {n} finished game", "{title}: {n} finished games", n, title=title), fontsize=11)
@@ -119,12 +123,12 @@ def check_best_god(answer: object, results: Sequence[GameResult], level: str = "
     means = mean_points(results, level)
     best = best_god(results, level)
     if answer not in means:
-        return wrong(cc._("Pick one of: {gods}.", gods=cc.listing(GOD_LABELS[g] for g in POINT_KEYS)))
+        return wrong(cc._("Pick one of: {gods}.", gods=cc.listing(cc.god_name(g) for g in POINT_KEYS)))
     if answer == best:
         return right(cc._("{god}: {points} points on average per {level} bot, the highest box in the plot.",
-                          god=GOD_LABELS[best], points=round(means[best], 1), level=level))
+                          god=cc.god_name(best), points=round(means[best], 1), level=level))
     return wrong(cc._("{god} gave {points} points on average; another god gave more. Compare the {level} boxes god "
-                      "by god: look at the middle line of each box.", god=GOD_LABELS[str(answer)],
+                      "by god: look at the middle line of each box.", god=cc.god_name(str(answer)),
                       points=round(means[str(answer)], 1), level=level))
 
 
@@ -132,14 +136,14 @@ def averages_text(results: Sequence[GameResult], level: str = "greedy") -> str:
     """The averages per god, best first, in a sentence (the exercise's answer)."""
     means = mean_points(results, level)
     ranked = sorted(means, key=lambda god: -means[god])
-    return cc._("{god} paid best. Average points per {level} bot: {averages}.", god=GOD_LABELS[ranked[0]], level=level,
-                averages=cc.listing(cc._("{god} {points}", god=GOD_LABELS[g], points=round(means[g], 1)) for g in ranked))
+    return cc._("{god} paid best. Average points per {level} bot: {averages}.", god=cc.god_name(ranked[0]), level=level,
+                averages=cc.listing(cc._("{god} {points}", god=cc.god_name(g), points=round(means[g], 1)) for g in ranked))
 
 
 def best_god_exercise(games: int = GAMES, level: str = "greedy") -> Exercise:
     """Which god gave the greedy bots the most points in the four-greedy-bots study?"""
     results = study(GREEDY_STUDY, games)
-    pick = ipw.ToggleButtons(options=[(GOD_LABELS[g], g) for g in POINT_KEYS], value=None,
+    pick = ipw.ToggleButtons(options=[(cc.god_name(g), g) for g in POINT_KEYS], value=None,
                              description=cc._("God:"))
     prompt = escape(cc._("Read the plot of the study with four greedy bots: which god gave the greedy bots the most "
                          "points on average?"))
