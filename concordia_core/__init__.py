@@ -59,7 +59,9 @@ from .queries import (
     tiebreak_names,
     tribune_income,
 )
+from .record import Record
 from .scenario import Scenario
+from .setup import Setup
 from .scoring import ScoreBreakdown, ScoreLine, final_ranking, score, tiebreak_sentences
 from .state import BonusTile, Colonist, GameState, Pending, Phase, PlayerState, StoreChoice
 from .text import (
@@ -93,7 +95,7 @@ __all__ = [
     "competition_places", "diplomat_targets", "house_price", "intermediate_prizes", "keep_count", "keep_options", "maps_for",
     "mercator_kinds_left", "player_counts", "production", "reachable_routes", "score_counts", "specialist_output",
     "tiebreak_names", "tribune_income",
-    "Scenario", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
+    "Record", "Scenario", "Setup", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
     "BonusTile", "Colonist", "GameState", "Pending", "Phase", "PlayerState", "StoreChoice",
     "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "listing",
     "ordinal", "place_name", "possessive", "price_text", "province_name", "route_name", "route_text",

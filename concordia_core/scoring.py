@@ -61,9 +61,9 @@ class ScoreBreakdown:
                 f"<th style='text-align:right'>{self.total}</th></tr></table>")
 
 
-def counts(state: GameState, player: str) -> dict[str, int]:
+def counts(state: GameState, player: str | int) -> dict[str, int]:
     """What the gods count for a player: value in coins, houses, provinces, kinds of good, colonists."""
-    p = state.player(player)
+    p = state.players[player] if isinstance(player, int) else state.player(player)
     m = load_map(state.map_id)
     goods_of_houses = [state.city_goods[c] for c in p.houses]
     return {
@@ -75,28 +75,52 @@ def counts(state: GameState, player: str) -> dict[str, int]:
     }
 
 
+def per_card(c: dict[str, int]) -> dict[str, int]:
+    """What one card of each god but Minerva counts, from the counts (R-SCORE-2..6)."""
+    return {"vesta": c["value"] // 10, "jupiter": c["non_brick_houses"], "saturnus": c["provinces"],
+            "mercurius": 2 * c["kinds"], "mars": 2 * c["colonists"]}
+
+
+def points(state: GameState, player: str | int) -> tuple[dict[str, int], dict[str, int]]:
+    """The score as numbers only, without the texts saying how (what a bot's look-ahead asks thousands of
+    times): points by god (GODS and "concordia", as ScoreBreakdown.by_god()) and what one more card of
+    each god but Minerva would count (R-SCORE-1..8)."""
+    p = state.players[player] if isinstance(player, int) else state.player(player)
+    each = per_card(counts(state, player))
+    by_god = dict.fromkeys(GODS, 0)
+    for cid in p.cards:  # R-SCORE-1: hand and discard together
+        c = card(cid)
+        if c.god == "minerva":  # R-SCORE-7
+            by_god["minerva"] += c.points_per_house * sum(state.city_goods[h] == c.good for h in p.houses)
+        else:
+            by_god[c.god] += each[c.god]
+    by_god["concordia"] = CONCORDIA_POINTS if p.concordia else 0
+    return by_god, each
+
+
 def score(state: GameState, player: str) -> ScoreBreakdown:
     """The player's score if the game ended now, counted as in final scoring (R-SCORE-1..8)."""
     p = state.player(player)
     c = counts(state, player)
+    each = per_card(c)
     by_god = Counter(card(cid).god for cid in p.cards)  # R-SCORE-1: hand and discard together
     lines: list[ScoreLine] = []
 
-    def god_line(god: str, per_card: int, what: str) -> None:
+    def god_line(god: str, what: str) -> None:
         n = by_god.get(god, 0)
-        how = n_("{n} card x {per_card} ({what})", "{n} cards x {per_card} ({what})", n, per_card=per_card, what=what)
-        lines.append(ScoreLine(god, god_name(god), n, per_card, n * per_card, how))
+        how = n_("{n} card x {per_card} ({what})", "{n} cards x {per_card} ({what})", n, per_card=each[god], what=what)
+        lines.append(ScoreLine(god, god_name(god), n, each[god], n * each[god], how))
 
-    god_line("vesta", c["value"] // 10, _("{coins} + goods worth {worth} = {value}, per full 10",  # R-SCORE-2
-                                          coins=coins_text(p.coins), worth=p.goods.value(), value=c["value"]))
-    god_line("jupiter", c["non_brick_houses"],                                                  # R-SCORE-3
+    god_line("vesta", _("{coins} + goods worth {worth} = {value}, per full 10",                # R-SCORE-2
+                        coins=coins_text(p.coins), worth=p.goods.value(), value=c["value"]))
+    god_line("jupiter",                                                                         # R-SCORE-3
              n_("{n} house in non-brick cities", "{n} houses in non-brick cities", c["non_brick_houses"]))
-    god_line("saturnus", c["provinces"],                                                        # R-SCORE-4
+    god_line("saturnus",                                                                        # R-SCORE-4
              n_("{n} province with a house", "{n} provinces with a house", c["provinces"]))
-    god_line("mercurius", 2 * c["kinds"],                                                       # R-SCORE-5
+    god_line("mercurius",                                                                       # R-SCORE-5
              n_("2 x {n} kind of good produced by the houses", "2 x {n} kinds of good produced by the houses",
                 c["kinds"]))
-    god_line("mars", 2 * c["colonists"],                                                        # R-SCORE-6
+    god_line("mars",                                                                            # R-SCORE-6
              n_("2 x {n} colonist on the map", "2 x {n} colonists on the map", c["colonists"]))
     for cid in sorted(cid for cid in p.cards if card(cid).god == "minerva"):                    # R-SCORE-7
         spec = card(cid)

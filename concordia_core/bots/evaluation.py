@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 
-from ..cards import CONCORDIA_POINTS, GODS, cards_for_sale, decks_for
+from ..cards import cards_for_sale, decks_for
 from ..goods import GOODS, PRICE, Goods
 from ..maps import load_map
 from ..rules import architect, senator
 from ..rules.tribune import COLONIST_COST
+from ..scoring import points as score_points
 from ..state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, GameState
 from .base import card_of
 
@@ -91,25 +92,8 @@ class Points:
 
 
 def points(state: GameState, index: int) -> Points:
-    """Player `index`'s score now, as numbers (see Points)."""
-    p = state.players[index]
-    g = geo(state.map_id)
-    goods_of_houses = [state.city_goods[h] for h in p.houses]
-    per_card = {
-        "vesta": (p.coins + p.goods.value()) // 10,
-        "jupiter": sum(good != "brick" for good in goods_of_houses),
-        "saturnus": len({g.province[h] for h in p.houses}),
-        "mercurius": 2 * len(set(goods_of_houses)),
-        "mars": 2 * len(p.colonists),
-    }
-    by_god = dict.fromkeys(GODS, 0)
-    for cid in p.cards:
-        c = card_of(cid)
-        if c.kind == "SPECIALIST":
-            by_god["minerva"] += c.points_per_house * goods_of_houses.count(c.good or "")
-        else:
-            by_god[c.god] += per_card[c.god]
-    by_god["concordia"] = CONCORDIA_POINTS if p.concordia else 0
+    """Player `index`'s score now, as numbers (see Points): the engine's own count (scoring.points)."""
+    by_god, per_card = score_points(state, index)
     return Points(sum(by_god.values()), by_god, per_card)
 
 
