@@ -61,8 +61,8 @@ from .queries import (
 )
 from .record import Record
 from .scenario import Scenario
-from .setup import Setup
 from .scoring import ScoreBreakdown, ScoreLine, final_ranking, score, tiebreak_sentences
+from .setup import Setup
 from .state import BonusTile, Colonist, GameState, Pending, Phase, PlayerState, StoreChoice
 from .text import (
     city_name,
