@@ -1,0 +1,83 @@
+"""Chapter 19: the review of a game on screen — the sample game's summary, the costliest decisions on the
+board, trying the better line from there, a saved table reviewed by name — and its exercise."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import concordia_core as cc
+from widgets import saves
+from widgets.lessons import ch19_review as lesson
+from widgets.table.app import TableApp
+from widgets.table.seats import Seat
+
+pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
+
+
+def test_the_sample_is_the_same_opening_every_time() -> None:
+    game = lesson.sample_game()
+    assert len(game.history) == lesson.SAMPLE_STEPS
+    assert [p.name for p in game.initial.players] == ["You", "Livia"]
+    assert game.actions[:3] == ["play SENATOR", "purchase 1", "purchase 3 paying brick"]   # the easy bot, seed 40
+
+
+def test_the_panel_shows_each_player_and_the_costliest_decisions_on_the_board() -> None:
+    panel = lesson.review_panel()
+    assert "You" in panel.summary.value
+    assert "Livia" in panel.summary.value
+    steps = [step for _label, step in panel.choices.options]
+    assert steps
+    assert len(steps) <= 6                       # up to three per player
+    chosen = panel.decision()
+    assert chosen is not None
+    assert chosen.loss > 0
+    assert panel.board.state == lesson.sample_game().state_at(chosen.step)
+    assert f"Step {chosen.step}, {chosen.player}" in panel.detail.value
+    assert "Better, by about" in panel.detail.value
+
+
+def test_trying_the_better_move_starts_a_game_at_that_moment() -> None:
+    panel = lesson.review_panel()
+    chosen = panel.decision()
+    assert chosen is not None
+    app = panel.branch()
+    assert app is not None
+    assert app.game.state == lesson.sample_game().state_at(chosen.step)
+    first = chosen.best[0]
+    app.game.play(first)                           # the better line's first step is legal there
+    assert len(lesson.sample_game().history) == lesson.SAMPLE_STEPS   # the sample itself is untouched
+
+
+def test_a_table_saved_by_name_is_reviewed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(saves.ENVIRONMENT_VARIABLE, str(tmp_path))
+    table = TableApp([Seat("Aiko", "human"), Seat("Ben", "greedy", 3)], "italia", 5, False, auto=False)
+    for step in ["play MERCATOR", "done"]:
+        table.game.play(step)
+    saves.write("two steps", table.save())
+    panel = lesson.ReviewPanel()
+    assert "two steps" in [value for _label, value in panel.source.options]
+    panel.source.value = "two steps"
+    panel.run()
+    assert panel.result is not None
+    assert panel.game is not None
+    assert panel.game.actions == ["play MERCATOR", "done"]
+    saves.write("broken", "{not json")
+    panel.refresh_sources()
+    panel.source.value = "broken"
+    panel.run()
+    assert "not a saved table" in panel.status.value
+
+
+def test_the_exercise_wants_the_god_you_lost_most_on() -> None:
+    # the sample's review (seeded): You lost most on Jupiter (15.7 points), then Saturnus 6.5, Vesta 6.3
+    assert lesson.check_worst_god("jupiter")
+    wrong = lesson.check_worst_god("vesta")
+    assert not wrong
+    assert "Vesta" in wrong.message
+    assert not lesson.check_worst_god("pluto")
+    exercise = lesson.worst_god_exercise()
+    assert exercise.reveal() == ""                # no answer before a try
+    exercise.answer.value = "mars"
+    exercise.check()
+    assert "Jupiter" in exercise.reveal()

@@ -1,0 +1,218 @@
+"""Chapter 19: review your game — where points were lost, and a better move to try from there.
+
+`concordia_core.bots.review` judges every decision of a game with the measure of the hints (the expected
+final-score difference to the best other player, in points): the best line it found, the points lost
+against it, and where they went by god. The panel reviews a table the learner saved in chapter 15 (by
+name, through the saves folder) or a sample game; it shows each player's summary, the costliest
+decisions with the board at that moment, and a button that starts a game from there to try the better
+line. The sample game's review is kept, so running the chapter's cells again is quick.
+"""
+from __future__ import annotations
+
+from functools import cache
+from html import escape
+from typing import Any
+
+import ipywidgets as ipw
+
+import concordia_core as cc
+from concordia_core.bots import Decision, Review, review
+
+from .. import saves
+from ..app import GameApp
+from ..board import MapView
+from ..errors import ErrorLog, guarded
+from ..exercise import Exercise, Verdict, right, wrong
+from ..table.app import TableApp
+
+SAMPLE_PLAYERS = ("You", "Livia")
+SAMPLE_LEVELS = ("easy", "greedy")
+SAMPLE_SEED = 4
+SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
+BUDGET = 4
+SAMPLE = cc.N_("a sample game (You, played by the easy bot, against Livia)")
+
+
+@cache
+def sample_game() -> cc.Game:
+    """The opening of a game between the easy bot (sitting as You) and the greedy bot, same every time."""
+    game = cc.new_game("italia", list(SAMPLE_PLAYERS), SAMPLE_SEED, first_player=SAMPLE_PLAYERS[0])
+    bots = {name: cc.bots.make(level, SAMPLE_SEED * 10 + i) for i, (name, level) in
+            enumerate(zip(SAMPLE_PLAYERS, SAMPLE_LEVELS, strict=True))}
+    for _ in range(SAMPLE_STEPS):
+        if game.over:
+            break
+        game.play(bots[game.state.actor or ""].choose(game.state).action)
+    return game
+
+
+@cache
+def _sample_review() -> Review:
+    return review(sample_game(), budget=BUDGET)
+
+
+def review_of(game: cc.Game) -> Review:
+    """The review of a game (the sample's is computed once)."""
+    return _sample_review() if game is sample_game() else review(game, budget=BUDGET)
+
+
+def saved_game(name: str) -> cc.Game:
+    """The game of a table saved by name in chapter 15 (a plain sentence if it cannot be read)."""
+    game, _seats, _viewer = TableApp.read(saves.read(name))
+    return game
+
+
+def key_name(key: str) -> str:
+    return cc._("others' gain") if key == "rivals" else cc.god_name(key)
+
+
+def summary_html(result: Review) -> str:
+    """One row per player: decisions judged, points lost, and the gods they were lost on."""
+    cell = "padding:3px 8px;border:1px solid #ccc"
+    rows = []
+    for p in result.players:
+        gods = [(k, v) for k, v in sorted(p.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.5]
+        where = cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1)) for k, v in gods[:4]) \
+            if gods else cc._("nothing worth counting")
+        rows.append(f"<tr><th style='{cell};text-align:left'>{escape(p.name)}</th><td style='{cell};text-align:right'>"
+                    f"{p.decisions}</td><td style='{cell};text-align:right'><b>{round(p.lost, 1)}</b></td>"
+                    f"<td style='{cell}'>{escape(where)}</td></tr>")
+    head = "".join(f"<th style='{cell}'>{escape(t)}</th>" for t in
+                   (cc._("Player"), cc._("Decisions judged"), cc._("Points lost"), cc._("Lost mostly on")))
+    return f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
+
+
+def decision_html(game: cc.Game, decision: Decision) -> str:
+    """What was played at a decision, what the review found better, and the points in between."""
+    state = game.state_at(decision.step)
+    played = cc.narrate.done_words(state, decision.played)
+    lines = [cc._("Step {step}, {player}: {played}.", step=decision.step, player=decision.player, played=played)]
+    if decision.loss > 0:
+        lines.append(cc._("Better, by about {points} points: {advice}", points=round(decision.loss, 1),
+                          advice=decision.advice))
+    else:
+        lines.append(cc._("The review found nothing better here."))
+    return "<br>".join(escape(line) for line in lines)
+
+
+class ReviewPanel(ipw.VBox):
+    """Choose a game (a saved table or the sample), review it, look at the costliest decisions on the board,
+    and try the better line from there."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.error_log = ErrorLog()
+        self.source = ipw.Dropdown(description=cc._("Game"), style={"description_width": "initial"},
+                                   layout=ipw.Layout(width="auto"))
+        self.go = ipw.Button(description=cc._("Review this game"), button_style="primary", icon="search",
+                             layout=ipw.Layout(width="auto"))
+        self.go.on_click(guarded(lambda _b: self.run(), self.error_log))
+        self.status = ipw.HTML()
+        self.summary = ipw.HTML()
+        self.choices = ipw.ToggleButtons(style={"button_width": "auto"})
+        self.choices.observe(guarded(lambda _c: self.show(), self.error_log), names="value")
+        self.detail = ipw.HTML()
+        self.board = MapView(log=self.error_log)
+        self.try_it = ipw.Button(description=cc._("Try the better move from here"), icon="play",
+                                 layout=ipw.Layout(width="auto", display="none"))
+        self.try_it.on_click(guarded(lambda _b: self.branch(), self.error_log))
+        self.play_area = ipw.VBox()
+        self.game: cc.Game | None = None
+        self.result: Review | None = None
+        self.children = [ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
+                         self.summary, self.choices, self.detail, self.board, self.try_it, self.play_area,
+                         self.error_log]
+        self.refresh_sources()
+
+    def refresh_sources(self) -> None:
+        names = saves.names()
+        self.source.options = [(cc._(SAMPLE), "")] + [(cc._("saved table: {name}", name=n), n) for n in names]
+        self.source.value = ""
+
+    def run(self) -> None:
+        """Review the chosen game (a plain sentence if a saved table cannot be read)."""
+        self.status.value = escape(cc._("Reviewing every decision…"))
+        try:
+            game = saved_game(self.source.value) if self.source.value else sample_game()
+        except cc.ConcordiaError as err:
+            self.status.value = f"<span style='color:#c62828'>{escape(str(err))}</span>"
+            return
+        self.game, self.result = game, review_of(game)
+        self.status.value = escape(cc.n_("{n} decision judged.", "{n} decisions judged.", len(self.result.decisions)))
+        self.summary.value = summary_html(self.result)
+        costly = sorted((d for p in self.result.players for d in p.costliest), key=lambda d: (-d.loss, d.step))
+        self.choices.options = [(cc._("step {step}: {player}, {points} points", step=d.step, player=d.player,
+                                      points=round(d.loss, 1)), d.step) for d in costly]
+        self.choices.value = costly[0].step if costly else None
+        self.show()
+
+    def decision(self) -> Decision | None:
+        if self.result is None or self.choices.value is None:
+            return None
+        return next(d for d in self.result.decisions if d.step == self.choices.value)
+
+    def show(self) -> None:
+        """The chosen decision: the board as it was, what was played and what was better."""
+        chosen = self.decision()
+        if chosen is None or self.game is None:
+            self.detail.value = ""
+            self.try_it.layout.display = "none"
+            return
+        state = self.game.state_at(chosen.step)
+        self.board.show(state, note=cc._("step {step}: {player} to choose", step=chosen.step, player=chosen.player))
+        self.detail.value = decision_html(self.game, chosen)
+        self.try_it.layout.display = None if chosen.loss > 0 else "none"
+        self.play_area.children = []
+
+    def branch(self) -> GameApp | None:
+        """A game from the chosen decision's position, with the better line's first step suggested."""
+        chosen = self.decision()
+        if chosen is None or self.game is None:
+            return None
+        app = GameApp(self.game.branch(chosen.step))
+        advice = ipw.HTML(f"<div style='background:#eef5ff;padding:4px 8px;border-radius:4px'>"
+                          f"{escape(cc._('Try: {advice}', advice=chosen.advice))}</div>")
+        self.play_area.children = [advice, app]
+        return app
+
+
+def review_panel() -> ReviewPanel:
+    """The chapter's panel, already showing the sample game's review."""
+    panel = ReviewPanel()
+    panel.run()
+    return panel
+
+
+def worst_key(result: Review, player: str) -> str:
+    """The god (or others' gain) the player lost most points on."""
+    by_god = result.player(player).by_god
+    return max(by_god, key=lambda k: by_god[k])
+
+
+def check_worst_god(answer: object, game: cc.Game | None = None, player: str = SAMPLE_PLAYERS[0]) -> Verdict:
+    """On which god did `player` lose the most points in the review of the sample game?"""
+    by_god = review_of(game or sample_game()).player(player).by_god
+    best = worst_key(review_of(game or sample_game()), player)
+    if not isinstance(answer, str) or answer not in by_god:
+        return wrong(cc._("Choose one of the gods (or others' gain)."))
+    if answer == best:
+        return right(cc._("Yes: {player} lost {points} points on {god}, more than on any other.", player=player,
+                          points=round(by_god[best], 1), god=key_name(best)))
+    return wrong(cc._("{player} lost {points} points on {god}; look again at the review's row for {player}: one god "
+                      "cost more.", player=player, points=round(by_god[answer], 1), god=key_name(answer)))
+
+
+def worst_god_exercise() -> Exercise:
+    """Read the review of the sample game: where did You lose most?"""
+    game = sample_game()
+    keys = list(review_of(game).player(SAMPLE_PLAYERS[0]).by_god)
+    pick = ipw.ToggleButtons(options=[(key_name(k), k) for k in keys], value=None, style={"button_width": "auto"})
+    prompt = escape(cc._("In the review of the sample game above, on which god did You lose the most points?"))
+
+    def solution() -> str:
+        result = review_of(game)
+        by_god = result.player(SAMPLE_PLAYERS[0]).by_god
+        return cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1))
+                          for k, v in sorted(by_god.items(), key=lambda kv: -kv[1]))
+
+    return Exercise(prompt, pick, lambda answer: check_worst_god(answer, game), solution=solution)
