@@ -7,7 +7,7 @@ VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
 
-.PHONY: tutor test quick bench lint typecheck install clean app
+.PHONY: tutor tutor-ja test quick bench lint typecheck install clean app
 
 # make app: the tutor as web pages with Voila (no code shown, none run from a visitor; settings in
 # app/voila.py). Only this machine can connect unless HOST is given on the command line:
@@ -34,6 +34,15 @@ install: $(STAMP)
 
 tutor: $(STAMP)
 	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+
+# The Japanese tutor: the Japanese chapters, the tutor's texts in Japanese (CONCORDIA_LANG) and
+# JupyterLab's own menus in Japanese (its language pack, with settings of their own so `make tutor`
+# stays English).
+JA_SETTINGS = $(VENV)/share/jupyter/lab/user-settings-ja
+tutor-ja: $(STAMP)
+	mkdir -p "$(JA_SETTINGS)/@jupyterlab/translation-extension"
+	printf '{"locale": "ja_JP"}\n' > "$(JA_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings"
+	CONCORDIA_LANG=ja $(BIN)/jupyter lab --LabApp.user_settings_dir="$(JA_SETTINGS)" notebooks/ja/00_start_here.ipynb
 
 app: $(STAMP)
 	@echo "Serving $(or $(NOTEBOOK),$(APP_DIR)) (language $(APP_LANG)): open http://$(APP_HOST):$(PORT)/$(APP_START) - stop with Ctrl-C"
