@@ -140,7 +140,14 @@ def extra_notebooks() -> dict[str, str]:
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory, extra_notebooks: dict[str, str]) -> Iterator[Lab]:
+def lab_settings() -> dict[str, dict[str, object]]:
+    """JupyterLab user settings for the module's server (override in the module to add some)."""
+    return LAB_SETTINGS
+
+
+@pytest.fixture(scope="module")
+def lab(tmp_path_factory: pytest.TempPathFactory, extra_notebooks: dict[str, str],
+        lab_settings: dict[str, dict[str, object]]) -> Iterator[Lab]:
     """JupyterLab serving a temporary copy of notebooks/ on 127.0.0.1 (free port, random token)."""
     chromium_path()  # skip (or fail under CI) before starting anything
     before = _digest(NOTEBOOKS)
@@ -151,7 +158,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory, extra_notebooks: dict[str, str
     for name, source in extra_notebooks.items():
         write_notebook(root / name, source)
     settings = tmp / "user-settings"
-    for name, values in LAB_SETTINGS.items():
+    for name, values in lab_settings.items():
         (settings / name).parent.mkdir(parents=True, exist_ok=True)
         (settings / name).write_text(json.dumps(values), encoding="utf-8")
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-import concordia_core as cc
 from widgets import saves
 from widgets.lessons import ch19_review as lesson
 from widgets.table.app import TableApp
