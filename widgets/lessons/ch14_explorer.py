@@ -348,7 +348,7 @@ def explorer(plan: Plan | None = None, title: str | None = None) -> ScoreExplore
 
 
 def chapter_game() -> cc.Game:
-    """The seeded game of chapter 11: Aiko's Architect builds in NEAPOLIS and SPOLETVM, then Ben's Mercator."""
+    """The game of chapter 12: Aiko's Architect builds in NEAPOLIS and SPOLETVM, then Ben's Mercator."""
     return replay(MAP, PLAYERS, SEED, GAME_STEPS)
 
 
