@@ -19,7 +19,7 @@ import concordia_core as cc
 
 from . import palette as pal
 from .errors import ErrorLog, explanation_html, guarded
-from .mapview import MapView
+from .board import MapView
 
 FOCUS_CLASS = "cc-guide-focus"
 """CSS class of the control the tutor asks the learner to use now (a coloured outline)."""

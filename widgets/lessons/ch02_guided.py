@@ -36,7 +36,7 @@ from ..lesson_kit import (
     style,
     text_html,
 )
-from ..mapview import BuildOverlay, ProduceOverlay, ReachOverlay
+from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
 
 MAP = "italia"
 YOU, OPPONENT = "You", "Livia"

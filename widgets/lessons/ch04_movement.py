@@ -18,7 +18,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
 from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, route_label, route_name, style
-from ..mapview import ReachOverlay
+from ..board import ReachOverlay
 from . import replay
 
 MAP = "italia"

@@ -15,7 +15,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, menu
-from ..mapview import BuildOverlay
+from ..board import BuildOverlay
 from . import replay
 
 MAP = "italia"

@@ -15,7 +15,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
-from ..mapview import ProduceOverlay
+from ..board import ProduceOverlay
 from . import replay
 
 MAP = "italia"

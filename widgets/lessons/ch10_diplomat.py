@@ -14,7 +14,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
-from ..mapview import ProduceOverlay
+from ..board import ProduceOverlay
 
 STARTING_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"]
 
