@@ -18,8 +18,8 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from . import palette as pal
-from .errors import ErrorLog, explanation_html, guarded
 from .board import MapView
+from .errors import ErrorLog, explanation_html, guarded
 
 FOCUS_CLASS = "cc-guide-focus"
 """CSS class of the control the tutor asks the learner to use now (a coloured outline)."""

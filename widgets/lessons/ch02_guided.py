@@ -20,6 +20,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import N_
 
+from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
 from ..errors import ErrorLog, explanation_html, guarded
 from ..lesson_kit import (
     FOCUS_CLASS,
@@ -36,7 +37,6 @@ from ..lesson_kit import (
     style,
     text_html,
 )
-from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
 
 MAP = "italia"
 YOU, OPPONENT = "You", "Livia"

@@ -16,9 +16,9 @@ import networkx as nx
 
 import concordia_core as cc
 
+from ..board import ReachOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
 from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, route_label, route_name, style
-from ..board import ReachOverlay
 from . import replay
 
 MAP = "italia"

@@ -13,9 +13,9 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
+from ..board import BuildOverlay
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, menu
-from ..board import BuildOverlay
 from . import replay
 
 MAP = "italia"

@@ -13,9 +13,9 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
+from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
-from ..board import ProduceOverlay
 from . import replay
 
 MAP = "italia"

@@ -12,9 +12,9 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
+from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
-from ..board import ProduceOverlay
 
 STARTING_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"]
 
