@@ -772,7 +772,8 @@ class ActionControls(widgets.VBox):
         self.hand_row.on_pick(lambda key: self.picked(Pick("card", key.partition(":")[2])))
         self.cancel = button(cc._("Cancel card play"), "warning", cc._("undo everything since the card was played"))
         self.cancel.on_click(self.guard(lambda _: self.cancel_play()))
-        self.notation = widgets.Text(placeholder=cc._("e.g. {example}", example="buy 2 brick"), description=cc._("Move"), style=WIDE)
+        self.notation = widgets.Text(placeholder=cc._("e.g. {example}", example="buy 2 brick"), description=cc._("Move"),
+                                     style=WIDE)
         self.notation_go = button(cc._("Play typed"))
         self.notation_go.on_click(self.guard(lambda _: self.play_notation()))
         self.typed = widgets.Accordion(children=[widgets.HBox([self.notation, self.notation_go])], selected_index=None)
