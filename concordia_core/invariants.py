@@ -62,7 +62,7 @@ def _player_problems(state: GameState, p: PlayerState) -> list[str]:
             found.append(_("{player} has a house in {rome}; no houses in Rome (R-ARCH-6)", player=who, rome=m.rome))
         elif city not in m.cities:
             found.append(_("{player} has a house in {city!r}, which is not a city on the {map} map", player=who,
-                           city=city, map=m.name))
+                           city=city, map=m.display_name))
     for kind in ("land", "sea"):
         total = len(p.colonists_of(kind)) + p.waiting[kind]
         if p.waiting[kind] < 0 or total > COLONISTS_PER_KIND:
@@ -116,7 +116,7 @@ def _card_problems(state: GameState) -> list[str]:
             found.append(_("unknown card {card!r} in the display or deck", card=cid))
     slots = len(game_constants()["display_slot_extra"])
     if len(state.display) > slots:
-        found.append(_("the display has {n} slots; it has {slots}", n=len(state.display), slots=slots))
+        found.append(_("the display holds {n} cards; it has {slots} slots", n=len(state.display), slots=slots))
     return found
 
 

@@ -18,7 +18,7 @@ import networkx as nx
 from .data import data_dir as _data_dir
 from .data import game_constants, read_json
 from .errors import InvalidAction, MapDataError
-from .i18n import _
+from .i18n import _, glossary, term
 
 ROUTE_KINDS = ("land", "sea")
 _ID = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -91,6 +91,11 @@ class ConcordiaMap:
         self.graph: nx.MultiGraph = nx.freeze(graph)
         _check_reachable(self, source)
 
+    @property
+    def display_name(self) -> str:
+        """The map's name in the current language ('Italia', 'イタリア')."""
+        return term("map", self.id) if self.id in glossary().get("map", {}) else self.name
+
     def __repr__(self) -> str:
         return f"<ConcordiaMap {self.id}: {len(self.cities)} cities, {len(self.routes)} routes>"
 
@@ -110,13 +115,13 @@ class ConcordiaMap:
         key = str(text).strip().upper()
         if key in self.cities or (allow_capital and key == self.capital.id):
             return key
-        raise InvalidAction(_("{text!r} is not a city on the {map} map", text=text, map=self.name))
+        raise InvalidAction(_("{text!r} is not a city on the {map} map", text=text, map=self.display_name))
 
     def check_province(self, text: str) -> str:
         key = str(text).strip().upper()
         if key not in self.provinces:
             raise InvalidAction(_("{text!r} is not a province on the {map} map; provinces are {provinces}", text=text,
-                                  map=self.name, provinces=", ".join(self.provinces)))
+                                  map=self.display_name, provinces=", ".join(self.provinces)))
         return key
 
     def check_route(self, text: str) -> str:
@@ -129,7 +134,7 @@ class ConcordiaMap:
             if swapped in self.routes:
                 return swapped
             raise InvalidAction(_("{text!r} is not a route on the {map} map (routes look like land:COSA-ROMA or "
-                                  "sea:COSA-ROMA)", text=text, map=self.name))
+                                  "sea:COSA-ROMA)", text=text, map=self.display_name))
         return key
 
     def view(self, kind: str) -> nx.MultiGraph:

@@ -45,7 +45,7 @@ def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[C
     if len(names) not in board.players:
         allowed = ", ".join(str(n) for n in board.players)
         raise SetupError(_("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use Imperium, "
-                           "3 or 4 may use either", map=board.name, allowed=allowed, n=len(names)), "R-SETUP-1")
+                           "3 or 4 may use either", map=board.display_name, allowed=allowed, n=len(names)), "R-SETUP-1")
     return board, names
 
 

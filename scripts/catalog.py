@@ -14,6 +14,7 @@ Texts are marked in the code with `_("...")`, `n_("singular", "plural", n)` and 
 """
 from __future__ import annotations
 
+import ast
 import fcntl
 import io
 import json
@@ -44,10 +45,28 @@ def mo_path(language: str) -> Path:
     return po_path(language).with_suffix(".mo")
 
 
+def extract_python(fileobj: object, keywords: object, comment_tags: object, options: object) -> object:
+    """Babel extraction method reading the Python syntax tree, so a catalog call is found wherever it
+    is, inside an f-string's replacement field too (Babel's own Python extractor does not see those
+    before Python 3.12): yields (line, function name, text or (singular, plural), comments)."""
+    def literal(node: ast.expr) -> str | None:
+        return node.value if isinstance(node, ast.Constant) and isinstance(node.value, str) else None
+
+    for node in ast.walk(ast.parse(fileobj.read().decode("utf-8"))):
+        if not isinstance(node, ast.Call):
+            continue
+        name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
+        texts = [literal(arg) for arg in node.args[:2]]
+        if name == "n_" and len(texts) == 2 and None not in texts:
+            yield node.lineno, name, tuple(texts), []
+        elif name in ("_", "N_") and texts and texts[0] is not None:
+            yield node.lineno, name, texts[0], []
+
+
 def extract() -> Catalog:
     """Every marked text in the engine and the widgets, with where it is used."""
     catalog = Catalog(project="Concordia Tutor", charset="utf-8", fuzzy=False)
-    method_map = [("**.py", "python")]
+    method_map = [("**.py", extract_python)]
     for folder in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / folder, method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),

@@ -143,7 +143,7 @@ def test_browser_architect_play_through_the_menus_changes_board_and_player_board
     see(page, "1. Move")
     see(page, "2 steps left")
     # 2. a colonist and a route, then Move
-    choose(page, "Colonist to move", "land colonist in ROMA")
+    choose(page, "Which colonist", "land colonist in ROMA")
     pieces1 = _wait_pieces_change(page, pieces0)          # the reach overlay of the chosen colonist
     route = choose(page, "To", "land route COSA–ROMA")
     assert route.endswith("1 step"), route

@@ -265,7 +265,7 @@ class ArchitectPanel(_Panel):
         movable = [c for c in dict.fromkeys(self.player.colonists)
                    if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
         colonists = [(cc.narrate.colonist_words(self.map_id, c.kind, c.where), (c.kind, c.where)) for c in movable]
-        self.colonist = dropdown(cc._("Colonist to move"), colonists)
+        self.colonist = dropdown(cc._("Which colonist"), colonists)
         self.route = dropdown(cc._("To"), [])
         self.move = button(cc._("Move"), "primary")
         self.move.on_click(ctl.guard(lambda _: ctl.attempt(self.move_action())))
@@ -772,7 +772,8 @@ class ActionControls(widgets.VBox):
         self.hand_row.on_pick(lambda key: self.picked(Pick("card", key.partition(":")[2])))
         self.cancel = button(cc._("Cancel card play"), "warning", cc._("undo everything since the card was played"))
         self.cancel.on_click(self.guard(lambda _: self.cancel_play()))
-        self.notation = widgets.Text(placeholder=cc._("e.g. {example}", example="buy 2 brick"), description=cc._("Move"),
+        self.notation = widgets.Text(placeholder=cc._("e.g. {example}", example="buy 2 brick"),
+                                     description=cc._("Type a move"),
                                      style=WIDE)
         self.notation_go = button(cc._("Play typed"))
         self.notation_go.on_click(self.guard(lambda _: self.play_notation()))

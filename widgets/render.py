@@ -50,7 +50,7 @@ def state_html(state: cc.GameState) -> str:
             f"<td style='{cell}'>{len(p.hand)} in hand{escape(pm)}</td></tr>")
     display = " · ".join(f"{k}: {escape(cc.card(c).display_name) if c else '—'}" for k, c in enumerate(state.display, 1))
     status = "Game over" if state.over else f"{escape(state.actor or '')} to act"
-    return (f"<div class='concordia-state'><b>{escape(cc.load_map(state.map_id).name)}</b> · {status} · "
+    return (f"<div class='concordia-state'><b>{escape(cc.load_map(state.map_id).display_name)}</b> · {status} · "
             f"turn {state.turns_played + 1} · deck {state.deck_size}"
             f"<table style='border-collapse:collapse;font-size:90%;margin-top:3px'><tr>"
             f"<th style='{cell}'>Player</th><th style='{cell}'>Coins</th><th style='{cell}'>Goods</th>"

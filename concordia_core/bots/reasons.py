@@ -42,9 +42,11 @@ from ..text import (
     goods_count,
     goods_text,
     listing,
+    place_name,
     possessive,
     price_text,
     province_name,
+    route_name,
 )
 from .base import Line, card_of
 from .evaluation import geo
@@ -279,8 +281,8 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
         ends = geo(state.map_id).ends[action.route]
         later = [a.city for a, _s in line if isinstance(a, Build) and a.city in ends]
         key, cities = ("move_build", later) if later else ("move_later", [c for c in ends if c != geo(state.map_id).rome])
-        return sentence(key, you, start=city_name(action.start) if ":" not in action.start else action.start,
-                        route=action.route, cities=listing(city_name(c) for c in cities))
+        return sentence(key, you, start=place_name(action.start), route=route_name(action.route),
+                        cities=listing(city_name(c) for c in cities))
     if isinstance(action, Build):
         need, coins = house_price(state, action.city)
         return _with_points("build", you, _points(state, after, me), city=city_name(action.city),

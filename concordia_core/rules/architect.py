@@ -129,7 +129,7 @@ def _build(state: GameState, action: Build) -> GameState:
     if city == m.rome:
         raise IllegalAction("R-ARCH-6", _("no houses may be built in {rome}", rome=city_name(m.rome)))
     if city not in m.cities:
-        raise IllegalAction("R-ARCH-5", _("{city} is not a city on the {map} map", city=city, map=m.name))
+        raise IllegalAction("R-ARCH-5", _("{city} is not a city on the {map} map", city=city, map=m.display_name))
     if city in p.houses:
         raise IllegalAction("R-ARCH-6", _("you already have a house in {city}; one house per player per city",
                                           city=city_name(city)))

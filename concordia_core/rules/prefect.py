@@ -47,7 +47,7 @@ def apply(state: GameState, action: Action) -> GameState:
         m = board(state)
         if action.province not in m.provinces:
             raise IllegalAction("R-PREF-1", _("{province} is not a province on the {map} map",
-                                              province=action.province, map=m.name))
+                                              province=action.province, map=m.display_name))
         if action.province in state.coin_side:
             raise IllegalAction("R-PREF-2", _("the bonus tile of {province} shows its coin side; a province can "
                                               "produce again only after a Prefect collects and turns the tiles back",

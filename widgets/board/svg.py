@@ -315,7 +315,7 @@ def _note(text: str, width: float) -> str:
 
 def _title(lay: Layout, state: cc.GameState) -> str:
     who = cc._("game over") if state.over else cc._("{player} to act", player=state.actor)
-    title = cc._("{map} · {who} · Praefectus Magnus: {holder} · turn {turn} · deck {deck}", map=lay.map.name, who=who,
+    title = cc._("{map} · {who} · Praefectus Magnus: {holder} · turn {turn} · deck {deck}", map=lay.map.display_name, who=who,
                  holder=state.praefectus_magnus, turn=state.turns_played + 1, deck=state.deck_size)
     return _text(10, 22, title, 11, weight="bold")
 

@@ -185,7 +185,8 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
         result[f"route:{rid}"] = line
     for pid, prov in m.provinces.items():
         tile = state.bonus_tiles[pid]
-        cities = cc.listing(cc._("{city} ({good})", city=c, good=cc.good_name(state.city_goods[c])) for c in prov.cities)
+        cities = cc.listing(cc._("{city} ({good})", city=cc.city_name(c), good=cc.good_name(state.city_goods[c]))
+                            for c in prov.cities)
         lines = [cc._("{province} ({numeral}): {cities}", province=cc.province_name(pid), numeral=prov.numeral,
                       cities=cities)]
         if tile.side == "goods":

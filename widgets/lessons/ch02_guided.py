@@ -187,7 +187,7 @@ class GuidedGame(ipw.VBox):
         self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
         self.done_button = button(cc._("Done trading"))
         # an Architect's moves and builds
-        self.colonist = menu(cc._("Colonist to move"), [], layout=ipw.Layout(width="98%"))
+        self.colonist = menu(cc._("Which colonist"), [], layout=ipw.Layout(width="98%"))
         self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="98%"))
         self.move_button = button(cc._("Move"), button_style="info")
         self.move_row = ipw.VBox([self.colonist, self.route, self.move_button])

@@ -112,7 +112,7 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     seconds = time.perf_counter() - start
     played = [r for rs in results.values() for r in rs]
     summary.value = escape(cc._("{games} games of four bots on {map}, {done} of them played to the end, in {seconds} s.",
-                                games=len(played), map=cc.load_map(MAP).name, done=len(finished(played)),
+                                games=len(played), map=cc.load_map(MAP).display_name, done=len(finished(played)),
                                 seconds=round(seconds, 1)))
     picture.value = figure_png(box_plots(results))
     return panel

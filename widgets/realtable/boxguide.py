@@ -135,14 +135,14 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     steps: list[Step] = []
 
     # R-SETUP-1: the board
-    others = [cc.load_map(m).name for m in cc.maps_for(n) if m != table.map]
+    others = [cc.load_map(m).display_name for m in cc.maps_for(n) if m != table.map]
     text = [cc.n_("Lay the board with the {map} side up: {map} is for {counts} players.",
-                  "Lay the board with the {map} side up: {map} is for {counts} players.", n, map=board.name,
+                  "Lay the board with the {map} side up: {map} is for {counts} players.", n, map=board.display_name,
                   counts=cc.listing(str(k) for k in board.players))]
     if others:
         text.append(cc._("With {n} players you could also play on {others}.", n=n, others=cc.listing(others)))
     steps.append(Step("board", cc._("The board"), ("R-SETUP-1",), tuple(text),
-                      picture=boardsvg.board_svg(table.map, width=width, caption=board.name)))
+                      picture=boardsvg.board_svg(table.map, width=width, caption=board.display_name)))
 
     # R-SETUP-2: city tiles, one step per letter
     by_letter = tl.cities_by_letter(table.map)
@@ -165,7 +165,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     if unused:
         text.append(cc.n_("Put the {letters} tile back in the box: the {map} map has no city with that letter.",
                           "Put the {letters} tiles back in the box: the {map} map has no city with that letter.",
-                          sum(c.city_tiles[x].total() for x in unused), letters=cc.listing(unused), map=board.name))
+                          sum(c.city_tiles[x].total() for x in unused), letters=cc.listing(unused), map=board.display_name))
     steps.append(Step("reveal", cc._("Turn the city tiles over"), ("R-SETUP-2",), tuple(text),
                       picture=boardsvg.board_svg(table.map, tiles=tiles, width=width)))
 
@@ -358,7 +358,7 @@ def sheet_html(table: Table) -> str:
     board = cc.load_map(table.map)
     steps = setup_steps(table)
     title = cc.n_("Concordia: setting up {map} for {n} player", "Concordia: setting up {map} for {n} players",
-                  len(table.seating), map=board.name)
+                  len(table.seating), map=board.display_name)
     order = escape(cc._("Order of play: {order}", order=_order_words(table.turn_order())))
     body = "".join(step_html(s, i, ticked=s.key in table.done, printable=True) for i, s in enumerate(steps, 1))
     return (f"<!DOCTYPE html><html lang='{escape(cc.get_language())}'><head><meta charset='utf-8'>"

@@ -173,7 +173,7 @@ class BoxGuide(ipw.VBox):
         t = self.table
         n = len(t.seating)
         self.count_choice.value = n
-        self.map_choice.options = [(cc.load_map(m).name, m) for m in cc.maps_for(n)]
+        self.map_choice.options = [(cc.load_map(m).display_name, m) for m in cc.maps_for(n)]
         self.map_choice.value = t.map
         for i, box in enumerate(self.name_boxes):
             box.layout.display = "" if i < n else "none"

@@ -134,7 +134,7 @@ class ScoringPad(ipw.VBox):
     def _show_form(self) -> None:
         n = self.count_choice.value
         maps = cc.maps_for(n)
-        self.map_choice.options = [(cc.load_map(m).name, m) for m in maps]
+        self.map_choice.options = [(cc.load_map(m).display_name, m) for m in maps]
         self.map_choice.value = self.entries.map if self.entries.map in maps else maps[0]
         for i, box in enumerate(self.name_boxes):
             box.layout.display = "" if i < n else "none"

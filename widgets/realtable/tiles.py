@@ -53,7 +53,7 @@ def problems(map_id: str, tiles: Mapping[str, str]) -> list[cc.ConcordiaError]:
                 "{city} gets no city tile: Rome is the only city without a letter", city=cc.city_name(city))))
             continue
         if city not in board.cities:
-            found.append(cc.InvalidAction(cc._("{city} is not a city on the {map} map", city=city, map=board.name)))
+            found.append(cc.InvalidAction(cc._("{city} is not a city on the {map} map", city=city, map=board.display_name)))
             continue
         if good not in cc.GOODS:
             found.append(cc.InvalidAction(cc._("{good!r} is not a good; goods are {goods}", good=good,

@@ -348,7 +348,7 @@ class TableApp(widgets.VBox):
             now = (cc._("{player} must choose what to keep", player=actor) if actor != state.to_move
                    else cc._("{player} to move", player=actor))
         mode = cc._("first game: intermediate scoring on (R-MID-1)") if state.first_game else cc._("standard game")
-        head = cc._("Concordia table · {map} · {mode} · seed {seed}", map=self.game.map.name, mode=mode,
+        head = cc._("Concordia table · {map} · {mode} · seed {seed}", map=self.game.map.display_name, mode=mode,
                     seed=self.game.seed)
         return (f"<b>{_esc(head)}</b><br>{_esc(cc._('Seats:'))} {seats}<br>"
                 f"{_esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{_esc(now)}</b>")

@@ -54,7 +54,7 @@ def tie_explanation(state: cc.GameState) -> str:
     lines = cc.tiebreak_sentences(state)
     if not lines:
         return ""
-    items = "".join(f"<li>{_esc(s)}.</li>" for s in lines)
+    items = "".join(f"<li>{_esc(s)}</li>" for s in lines)
     return f"<p><b>{_esc(cc._('Tie-break'))}</b></p><ul>{items}</ul>"
 
 
