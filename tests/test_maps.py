@@ -15,6 +15,17 @@ import networkx as nx
 import pytest
 
 import concordia_core as cc
+from concordia_core import maps as map_registry
+
+
+@pytest.fixture(autouse=True)
+def forget_maps_loaded_from_files() -> object:
+    """A map loaded from a file is registered for the process; each test here forgets the ones it loaded,
+    so other test modules see only the shipped maps."""
+    before = dict(map_registry._REGISTERED)
+    yield
+    map_registry._REGISTERED.clear()
+    map_registry._REGISTERED.update(before)
 
 REFERENCE = Path(__file__).resolve().parents[1] / "concordia_core" / "data" / "sources"
 

@@ -16,7 +16,7 @@ from typing import Any
 import ipywidgets as ipw
 
 import concordia_core as cc
-from concordia_core.bots import Decision, Review, review
+from concordia_core.bots import Decision, Review
 
 from .. import saves
 from ..app import GameApp
@@ -48,12 +48,12 @@ def sample_game() -> cc.Game:
 
 @cache
 def _sample_review() -> Review:
-    return review(sample_game(), budget=BUDGET)
+    return cc.bots.review(sample_game(), budget=BUDGET)
 
 
 def review_of(game: cc.Game) -> Review:
     """The review of a game (the sample's is computed once)."""
-    return _sample_review() if game is sample_game() else review(game, budget=BUDGET)
+    return _sample_review() if game is sample_game() else cc.bots.review(game, budget=BUDGET)
 
 
 def saved_game(name: str) -> cc.Game:
