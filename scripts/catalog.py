@@ -83,7 +83,7 @@ def read(path: Path, language: str | None = None) -> Catalog:
 def write(path: Path, catalog: Catalog) -> None:
     path.parent.mkdir(parents=True, exist_ok=True)
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=120, sort_output=True, omit_header=False)
+    write_po(buffer, catalog, width=120, sort_output=True, omit_header=False, ignore_obsolete=True)
     path.write_bytes(buffer.getvalue())
 
 

@@ -114,17 +114,19 @@ GOOD_ICONS = {  # drawn in a -10..10 box, filled with the good's text colour
 }
 
 
-def _defs() -> str:
+def good_defs() -> str:
+    """The pictures of the goods, to put once in any SVG document that shows `good_icon`s."""
     icons = "".join(f'<symbol id="cc-good-{g}" viewBox="-10 -10 20 20">{shape}</symbol>' for g, shape in GOOD_ICONS.items())
     return f"<defs>{icons}</defs>"
 
 
-def good_icon(good: str, x: float, y: float, r: float) -> str:
-    """A disc of the good's colour with its picture (a city's good, a storehouse slot, a bonus tile)."""
+def good_icon(good: str, x: float, y: float, r: float, stroke: float = 1.0) -> str:
+    """A disc of the good's colour with its picture (a city's good, a storehouse slot, a bonus tile); the
+    document needs `good_defs()`."""
     col, ink = pal.good_colour(good), pal.GOOD_TEXT[good]
     s = r * 1.35
-    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="{col}" stroke="{INK}" stroke-width="1"/>'
-            f'<use href="#cc-good-{good}" x="{_f(x - s / 2)}" y="{_f(y - s / 2)}" width="{_f(s)}" height="{_f(s)}" '
+    return (f'<circle cx="{x:.4g}" cy="{y:.4g}" r="{r:.4g}" fill="{col}" stroke="{INK}" stroke-width="{stroke:.4g}"/>'
+            f'<use href="#cc-good-{good}" x="{x - s / 2:.4g}" y="{y - s / 2:.4g}" width="{s:.4g}" height="{s:.4g}" '
             f'fill="{ink}" color="{ink}"/>')
 
 
@@ -158,7 +160,7 @@ def map_layer(map_id: str, city_goods: Mapping[str, str], players: tuple[str, ..
     lay = layout_for(map_id)
     m = lay.map
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(lay.width)} {_f(lay.height)}" '
-           f'class="cc-map" font-family="{FONT}">', _defs(),
+           f'class="cc-map" font-family="{FONT}">', good_defs(),
            f'<rect width="{_f(lay.width)}" height="{_f(lay.height)}" fill="{pal.BACKGROUND}"/>']
     for pid, shapes in lay.blobs.items():
         body = "".join(f'<path d="{_path(s, True)}"/>' for s in shapes)
@@ -258,7 +260,7 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
     lay = layout_for(state.map_id)
     m = lay.map
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(lay.width)} {_f(lay.height)}" '
-           f'class="cc-pieces" font-family="{FONT}">', _defs()]
+           f'class="cc-pieces" font-family="{FONT}">', good_defs()]
     if overlay is not None:
         out.append(_overlay_under(lay, state, overlay))
     letters = pal.player_letters([p.name for p in state.players])

@@ -189,9 +189,9 @@ def check_starting_coins(answer: Any, name: str = COINS_PLAYER, state: cc.GameSt
     position = order.index(name) + 1
     ladder = cc.listing([cc._("{name} {coins}", name=p.name, coins=p.coins) for p in state.players])
     if value == coins:
-        return right(cc._("{first} plays first, so the coins go {ladder} clockwise: {name} plays {position} "
-                          "and takes {coins} (R-SETUP-8).", first=order[0], ladder=ladder, name=name,
-                          position=cc.ordinal(position), coins=cc.coins_text(coins)))
+        return right(cc._("{first} plays first, so the coins go {ladder} clockwise: {name} is player {position} "
+                          "in turn order and takes {coins} (R-SETUP-8).", first=order[0], ladder=ladder, name=name,
+                          position=position, coins=cc.coins_text(coins)))
     seat = COINS_SEATING.index(name)
     if value == first + seat:
         return wrong(cc._("That would be right if {seat} played first. The first player is drawn at random, here "

@@ -376,9 +376,9 @@ class GuidedGame(ipw.VBox):
         whose = cc._("{whose} turn:", whose=cc.possessive(OPPONENT))
         told = "".join(f"<div style='margin-bottom:4px'><b>{esc(whose)}</b> {esc(t)}</div>" for t in self.told)
         if step is not None:
-            heading = cc._("Step {n} of {total}", n=self.step_index + 1, total=len(learner_steps()))
+            heading = cc._("Step {n} of {total}.", n=self.step_index + 1, total=len(learner_steps()))
             intro = text_html(cc._(INTRO)) if self.step_index == 0 else ""
-            self.tutor.value = (f"<div class='cc-tutor'>{intro}{told}<b>{esc(heading)}.</b> "
+            self.tutor.value = (f"<div class='cc-tutor'>{intro}{told}<b>{esc(heading)}</b> "
                                 f"{esc(cc._(step.say, **fields(state, step.words)))}</div>")
         else:
             self.tutor.value = f"<div class='cc-done'>{told}{esc(cc._(FINISH))}</div>"

@@ -163,7 +163,7 @@ def check_destinations(answer: Iterable[str] | None) -> Verdict:
         else:
             problems.append(cc._("{route} is missing: it costs {cost}, within the {steps} Aiko has, and it is free "
                                  "(R-ARCH-3)", route=label(r), cost=steps_text(cost), steps=steps_text(steps)))
-    first = "; ".join(problems[:3])
+    first = cc._("; ").join(problems[:3])
     return wrong(cc._("{problems}.", problems=first[:1].upper() + first[1:]))
 
 

@@ -145,7 +145,7 @@ def check_house_price(answer: tuple[str | None, int | None], state: cc.GameState
         return right(cc._("{price}: 1 brick + 1 {good} because {city} is a {good} city (R-ARCH-7); {base} × {n} "
                           "houses, Aiko's new one included (R-ARCH-8).", price=full, good=good_word, city=name,
                           base=cc.coins_text(base), n=n))
-    listed = "; ".join(problems)
+    listed = cc._("; ").join(problems)
     return wrong(cc._("Not quite: {problems}.", problems=listed))
 
 

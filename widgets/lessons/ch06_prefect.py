@@ -37,7 +37,7 @@ def received(before: cc.GameState, after: cc.GameState) -> str:
     """'Ben receives 2 cloth + 1 food; Aiko receives 1 food' (players who received nothing left out)."""
     parts = [cc._("{name} receives {goods}", name=p.name, goods=cc.goods_text(after.player(p.name).goods - p.goods))
              for p in before.players if (after.player(p.name).goods - p.goods).total()]
-    return "; ".join(parts) if parts else cc._("nobody receives anything")
+    return cc._("; ").join(parts) if parts else cc._("nobody receives anything")
 
 
 def facts(state: cc.GameState) -> str:

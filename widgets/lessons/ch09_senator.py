@@ -203,7 +203,7 @@ def make_price_exercise(consul: bool = False) -> Exercise:
                       "goods does a player pay to buy it with a Consul?", **fields)
     else:
         prompt = cc._("The {card} lies in slot {slot}: its own cost is {own}, and slot {slot} adds {extra}. Which "
-                      "goods does a player pay to buy it with a Senator? Pay any 'any good' with the good you like.",
+                      "goods does a player pay to buy it with a Senator? Pay each '?' (any good) with the good you like.",
                       **fields)
     check = check_consul_price if consul else check_senator_price
     answer = prices(state, EXERCISE_SLOT, consul)[0]

@@ -187,7 +187,7 @@ def check_vintner(answer: Any) -> Verdict:
 
 def make_vintner_exercise() -> Exercise:
     state = vintner_state()
-    lines = "; ".join(cc._("{name}: {houses}", name=p.name,
+    lines = cc._("; ").join(cc._("{name}: {houses}", name=p.name,
                            houses=cc.listing([city_with_good(state, c) for c in p.houses])) for p in state.players)
     box = ipw.IntText(value=0, description=cc.good_name("wine"))
     prompt = cc._("Houses: {houses}. Aiko plays a Vintner. How much wine does she receive? (She has room.)",

@@ -304,13 +304,13 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
                    f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{gb[g] - ga[g]:+d}</td></tr>"
                    for g in [*cc.GODS, "concordia"])
     ta, tb = a.breakdown.total, b.breakdown.total
-    verdict = (cc._("the two plans score the same") if ta == tb else
-               cc._("{plan} scores {n} more", plan=a.title if ta > tb else b.title, n=abs(ta - tb)))
+    verdict = (cc._("the two plans score the same.") if ta == tb else
+               cc._("{plan} scores {n} more.", plan=a.title if ta > tb else b.title, n=abs(ta - tb)))
     return (f"<table style='border-collapse:collapse'><tr><th style='{cell}'>{escape(cc._('God'))}</th>"
             f"<th style='{cell}'>{escape(a.title)}</th><th style='{cell}'>{escape(b.title)}</th>"
             f"<th style='{cell}'>{escape(cc._('B − A'))}</th></tr>{rows}<tr><th style='{cell};text-align:left'>"
             f"{escape(cc._('Total'))}</th><th style='{cell}'>{ta}</th><th style='{cell}'>{tb}</th>"
-            f"<th style='{cell}'>{tb - ta:+d}</th></tr></table><p>{escape(verdict)}.</p>")
+            f"<th style='{cell}'>{tb - ta:+d}</th></tr></table><p>{escape(verdict)}</p>")
 
 
 class PlanComparison(ipw.VBox):

@@ -136,7 +136,7 @@ def check_entries(entries: PadEntries) -> Verdict:
     """Does the pad hold the practice game's end position? The scores are the engine's either way."""
     wrongs = differences(entries, practice_entries())
     if wrongs:
-        return wrong(cc._("Not quite the table yet: {what}.", what="; ".join(wrongs)))
+        return wrong(cc._("Not quite the table yet: {what}.", what=cc._("; ").join(wrongs)))
     totals = cc.listing(cc.n_("{player} {n} point", "{player} {n} points", b.total, player=b.player)
                         for b in entries.breakdowns())
     return right(cc._("Your pad matches the table: {totals}.", totals=totals))

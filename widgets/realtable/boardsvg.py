@@ -19,6 +19,7 @@ import numpy as np
 import concordia_core as cc
 
 from .. import palette as pal
+from ..board.svg import good_defs, good_icon
 
 HIGHLIGHT = "#E66100"
 
@@ -122,7 +123,7 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     r, fs = min(u, 7 / scale), 10.5 / scale
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='{x0:.3f} {y0:.3f} {w:.3f} {h:.3f}' width='{width}' "
            f"height='{height}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
-           f"border-radius:4px;max-width:100%;height:auto'>"]
+           f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     if caption:
         out.append(f"<title>{escape(caption)}</title>")
     # provinces: a soft blob around each city and along its inner routes
@@ -152,13 +153,13 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     for cid, city in board.cities.items():
         x, y = xy[cid]
         good = tiles.get(cid)
-        fill = pal.good_colour(good) if good else "white"
-        mark = (good[0].upper() if good else city.letter) or ""
-        ink = pal.GOOD_TEXT[good] if good else "#333333"
-        out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='{fill}' stroke='#222' "
-                   f"stroke-width='{1 / scale:.4f}'/>")
-        out.append(f"<text x='{x:.3f}' y='{y + fs * 0.33:.3f}' font-size='{fs * 0.85:.4f}' font-weight='bold' "
-                   f"fill='{ink}' text-anchor='middle' font-family='sans-serif'>{escape(mark)}</text>")
+        if good:  # the good's picture, as on the board; no letter that a player's initial could repeat
+            out.append(good_icon(good, x, y, r, stroke=1 / scale))
+        else:     # the tile's letter side (A-D), before the tiles are turned
+            out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='white' stroke='#222' "
+                       f"stroke-width='{1 / scale:.4f}'/>")
+            out.append(f"<text x='{x:.3f}' y='{y + fs * 0.33:.3f}' font-size='{fs * 0.85:.4f}' font-weight='bold' "
+                       f"fill='#333333' text-anchor='middle' font-family='sans-serif'>{escape(city.letter or '')}</text>")
     rx, ry = xy[board.rome]
     rr = r * 1.3
     out.append(f"<rect x='{rx - rr:.3f}' y='{ry - rr:.3f}' width='{2 * rr:.3f}' height='{2 * rr:.3f}' "
@@ -276,7 +277,7 @@ def display_svg(width: int = 420, cards: Sequence[str] | None = None) -> str:
     h = ch + 60
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
            f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
-           f"border-radius:4px;max-width:100%;height:auto'>"]
+           f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     for i, extra in enumerate(slots):
         x = gap + i * (cw + gap)
         label = cards[i] if cards and i < len(cards) else ""
@@ -295,9 +296,7 @@ def display_svg(width: int = 420, cards: Sequence[str] | None = None) -> str:
                            f"<text x='{gx}' y='{gy + 4}' font-size='11' text-anchor='middle' font-weight='bold' "
                            f"font-family='sans-serif'>?</text>")
             else:
-                out.append(f"<circle cx='{gx}' cy='{gy}' r='8' fill='{pal.good_colour(good)}' stroke='#222'/>"
-                           f"<text x='{gx}' y='{gy + 4}' font-size='9' text-anchor='middle' font-weight='bold' "
-                           f"fill='{pal.GOOD_TEXT[good]}' font-family='sans-serif'>{escape(good[0].upper())}</text>")
+                out.append(good_icon(good, gx, gy, 8))
     out.append("</svg>")
     return "".join(out)
 
@@ -313,7 +312,7 @@ def storehouse_svg(goods: cc.Goods, waiting: Mapping[str, int], width: int = 300
     h = rows * size + (rows + 1) * gap
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
            f"height='{int(width * h / w)}' role='img' style='background:#EFE6D2;border:1px solid #bda;"
-           f"border-radius:4px;max-width:100%;height:auto'>"]
+           f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     for i in range(slots):
         row, col = divmod(i, per_row)
         x, y = gap + col * (size + gap), gap + row * (size + gap)
@@ -322,9 +321,7 @@ def storehouse_svg(goods: cc.Goods, waiting: Mapping[str, int], width: int = 300
             what, name = items[i]
             cx, cy = x + size / 2, y + size / 2
             if what == "good":
-                out.append(f"<circle cx='{cx}' cy='{cy}' r='12' fill='{pal.good_colour(name)}' stroke='#222'/>"
-                           f"<text x='{cx}' y='{cy + 4}' font-size='11' font-weight='bold' text-anchor='middle' "
-                           f"fill='{pal.GOOD_TEXT[name]}' font-family='sans-serif'>{escape(name[0].upper())}</text>")
+                out.append(good_icon(name, cx, cy, 12))
             elif what == "land":
                 out.append(f"<path d='M{cx},{cy - 12} L{cx + 11},{cy + 9} L{cx - 11},{cy + 9} Z' fill='white' "
                            f"stroke='{pal.LAND_COLOUR}' stroke-width='2.5'/>")

@@ -479,7 +479,7 @@ class _Reader:
         return value
 
     def entries(self) -> PadEntries:
-        data = self._dict(self.data, "the file")
+        data = self._dict(self.data, cc._("the file"))
         if data.get("format") != FORMAT:
             raise self._fail(cc._("it does not say it is one (format {value})",
                                   value=json.dumps(data.get("format"), ensure_ascii=False)))
