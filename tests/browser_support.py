@@ -206,10 +206,16 @@ def _stop_server(server: Lab, proc: subprocess.Popen[bytes]) -> None:
         server.shutdown_kernels()
     except (OSError, urllib.error.URLError, ValueError):
         pass
-    started += [p for p in _descendants(proc.pid) if p not in started]
+    stop_process_tree(proc, started)
+
+
+def stop_process_tree(proc: subprocess.Popen[bytes], started: list[int], timeout: float = 15) -> None:
+    """Stop a server's process group, then kill whatever it started (kernels run in sessions of their own,
+    so a process-group kill misses them): `started` lists them, taken before anything was shut down."""
+    started = started + [p for p in _descendants(proc.pid) if p not in started]
     try:
         os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=15)
+        proc.wait(timeout=timeout)
     except ProcessLookupError:
         pass
     except subprocess.TimeoutExpired:

@@ -1,6 +1,8 @@
 """Shared fixtures: small Italia games and positions, and the widget callback guard."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 import concordia_core as cc
@@ -37,3 +39,13 @@ def fail_on_callback_errors():
     CALLBACK_ERRORS.clear()
     if errors:
         pytest.fail(f"widget callbacks raised: {errors!r}")
+
+
+@pytest.fixture
+def japanese() -> Iterator[None]:
+    """The tutor's texts in Japanese for one test, English again afterwards."""
+    cc.set_language("ja")
+    try:
+        yield
+    finally:
+        cc.set_language("en")

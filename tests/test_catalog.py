@@ -8,7 +8,6 @@ import importlib.util
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -36,15 +35,6 @@ ENTRIES = {TOOL._key(m.id): m for m in JA if m.id}
 def _strings(message: object) -> list[str]:
     string = message.string  # type: ignore[attr-defined]
     return list(string) if isinstance(string, tuple) else [string]
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    cc.set_language("ja")
-    try:
-        yield
-    finally:
-        cc.set_language("en")
 
 
 def test_every_text_of_the_code_is_in_the_japanese_catalog() -> None:

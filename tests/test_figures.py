@@ -3,7 +3,7 @@ font exists their words stay in English (matplotlib's missing-glyph warnings are
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 
@@ -12,15 +12,6 @@ from widgets import figures
 from widgets.lessons import ch16_strategy
 from widgets.render import breakdown_png
 from widgets.scoreview import score_chart
-
-
-@pytest.fixture
-def japanese() -> Iterator[None]:
-    cc.set_language("ja")
-    try:
-        yield
-    finally:
-        cc.set_language("en")
 
 
 def _draw_all() -> list[bytes]:

@@ -537,23 +537,6 @@ def test_chapter_18_cells_are_collapsed_single_calls() -> None:
         assert len(lines) == 2 and lines[0] == "from widgets.lessons import ch18_pad as lesson", cell.source
 
 
-@pytest.mark.slow
-def test_chapter_18_runs_twice_in_one_kernel_and_shows_no_code_values() -> None:
-    import nbformat
-    from nbclient import NotebookClient
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(NOTEBOOK.parent)}})
-    with client.setup_kernel():
-        for _ in range(2):
-            for index, cell in enumerate(nb.cells):
-                if cell.cell_type == "code":
-                    client.execute_cell(cell, index)
-    for cell in (c for c in nb.cells if c.cell_type == "code"):
-        for out in cell.outputs:
-            assert out.output_type not in ("stream", "error"), out
-            assert set(out.get("data", {})) != {"text/plain"}, out
-
-
 # --- texts through the catalog ----------------------------------------------------------------------------
 def test_real_table_texts_go_through_the_catalog_with_named_placeholders() -> None:
     """Every catalog call in the pad, the guide and their chapters passes a literal message (no f-string, no

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -23,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_support import _descendants, _free_port, write_notebook
+from browser_support import _descendants, _free_port, stop_process_tree, write_notebook
 
 REPO = Path(__file__).resolve().parents[1]
 VENV = Path(sys.prefix)               # the environment running the tests is the one `make app` uses
@@ -121,20 +120,7 @@ def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files:
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
     """Stop make, Voilà and the kernels it started (they run in sessions of their own), by process id."""
-    started = _descendants(proc.pid)
-    try:
-        os.killpg(proc.pid, signal.SIGTERM)
-        proc.wait(timeout=20)
-    except ProcessLookupError:
-        pass
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait(timeout=10)
-    for pid in started:
-        try:
-            os.kill(pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
+    stop_process_tree(proc, _descendants(proc.pid), timeout=20)
 
 
 def code_lines(notebook: Path, min_length: int = 20) -> list[str]:

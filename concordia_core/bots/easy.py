@@ -14,9 +14,8 @@ from __future__ import annotations
 from ..actions import Action, Build, Done, Keep, PlayCard, Purchase
 from ..engine import apply, legal_actions
 from ..state import GameState
-from .base import Bot, Choice, Line, card_of, options
-from .greedy import Planner
-from .reasons import describe
+from .base import Line, card_of
+from .greedy import Planner, PlanningBot
 
 CARD_SLIP = 0.35    # chance of playing a worse card than the best
 BUILD_SLIP = 0.5    # chance of forgetting the last of several houses
@@ -24,34 +23,18 @@ IMPULSE = 0.5       # chance of buying the first affordable card with a Senator 
 KEEP_SLIP = 0.5     # chance of keeping the first goods offered instead of the best
 
 
-class EasyBot(Bot):
+class EasyBot(PlanningBot):
     """Plans like the greedy level, with human slips (see the module text)."""
 
     level = "easy"
 
-    def __init__(self, seed: int = 0) -> None:
-        super().__init__(seed)
-        self._plan: list[tuple[GameState, Action, str]] = []
-
-    def choose(self, state: GameState) -> Choice:
-        found = options(state)
-        for planned, action, reason in self._plan:
-            if planned is state or planned == state:
-                return Choice(action, reason)
-        me = state.actor_index
-        assert me is not None
-        planner = Planner(state, me)
+    def line(self, state: GameState, planner: Planner, found: list[Action]) -> Line:
         if state.choices and self._rng.random() < KEEP_SLIP:
             keep = next(a for a in found if isinstance(a, Keep))
-            line: Line = [(keep, apply(state, keep))]
-        elif state.pending is None and not state.choices:
-            line = self._slips(state, planner, [ln for _v, ln in sorted(planner.plays(state), key=lambda p: -p[0])])
-        else:
-            line = planner.finish(state)
-        befores = [state] + [after for _a, after in line[:-1]]
-        self._plan = [(before, action, describe(before, me, line[i:]))
-                      for i, (before, (action, _s)) in enumerate(zip(befores, line, strict=True))]
-        return Choice(line[0][0], self._plan[0][2])
+            return [(keep, apply(state, keep))]
+        if state.pending is None and not state.choices:
+            return self._slips(state, planner, [ln for _v, ln in sorted(planner.plays(state), key=lambda p: -p[0])])
+        return planner.finish(state)
 
     def _slips(self, state: GameState, planner: Planner, ranked: list[Line]) -> Line:
         line = ranked[0]

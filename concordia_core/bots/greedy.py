@@ -19,33 +19,43 @@ BUY_LIMIT = 4          # the Mercator buys at most this many of one good in a pl
 IDLE_ARCHITECT = 3.0   # an Architect that builds nothing is lost until the next Tribune
 
 
-class GreedyBot(Bot):
-    """Looks ahead within its own card play and plays the card whose completed play evaluates best."""
-
-    level = "greedy"
-    NOISE = 0.3   # random spread added to each card's value, so seeds give different games
+class PlanningBot(Bot):
+    """A bot that plans a whole card play at once (`line`) and then plays it step by step, each step
+    with its reason, as long as the game follows the plan."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
         self._plan: list[tuple[GameState, Action, str]] = []
 
     def choose(self, state: GameState) -> Choice:
-        options(state)  # raises if the game is over
+        found = options(state)  # raises if the game is over
         for planned, action, reason in self._plan:
             if planned is state or planned == state:
                 return Choice(action, reason)
         me = state.actor_index
         assert me is not None
-        planner = Planner(state, me)
+        line = self.line(state, Planner(state, me), found)
+        befores = [state] + [after for _a, after in line[:-1]]
+        self._plan = [(before, action, describe(before, me, line[i:]))
+                      for i, (before, (action, _s)) in enumerate(zip(befores, line, strict=True))]
+        return Choice(line[0][0], self._plan[0][2])
+
+    def line(self, state: GameState, planner: Planner, found: list[Action]) -> Line:
+        """The steps to play from `state` on (the rest of a card play, or a whole one at a turn's start)."""
+        raise NotImplementedError
+
+
+class GreedyBot(PlanningBot):
+    """Looks ahead within its own card play and plays the card whose completed play evaluates best."""
+
+    level = "greedy"
+    NOISE = 0.3   # random spread added to each card's value, so seeds give different games
+
+    def line(self, state: GameState, planner: Planner, found: list[Action]) -> Line:
         if state.pending is None and not state.choices:
             plays = [(value + self.NOISE * self._rng.random(), line) for value, line in planner.plays(state)]
-            line = max(plays, key=lambda p: p[0])[1]
-        else:
-            line = planner.finish(state)
-        befores = [state] + [after for _, after in line[:-1]]
-        self._plan = [(before, action, describe(before, me, line[i:]))
-                      for i, (before, (action, _)) in enumerate(zip(befores, line, strict=True))]
-        return Choice(line[0][0], self._plan[0][2])
+            return max(plays, key=lambda p: p[0])[1]
+        return planner.finish(state)
 
 
 def evaluate(state: GameState, me: int) -> float:
