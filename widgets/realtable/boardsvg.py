@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from html import escape
 
 import numpy as np
@@ -19,6 +19,7 @@ import numpy as np
 import concordia_core as cc
 
 from .. import palette as pal
+from ..board.layout import layout_for
 from ..board.svg import good_defs, good_icon
 
 HIGHLIGHT = "#E66100"
@@ -33,25 +34,10 @@ class Piece:
     letter: str
 
 
-@cache
 def positions(map_id: str) -> dict[str, tuple[float, float]]:
-    """Drawing position of every city (x right, y down), in degrees, crowded cities nudged apart."""
-    board = cc.load_map(map_id)
-    pos = dict(board.graph.nodes(data="pos"))
-    lat0 = sum(p[1] for p in pos.values()) / len(pos)
-    k = math.cos(math.radians(lat0))
-    names = list(pos)
-    home = np.array([(pos[n][0] * k, -pos[n][1]) for n in names])
-    extent = float(max(np.ptp(home[:, 0]), np.ptp(home[:, 1])))
-    gap = extent * 0.075
-    p = home.copy()
-    for _ in range(150):
-        d = p[:, None, :] - p[None, :, :]
-        dist = np.hypot(d[..., 0], d[..., 1]) + np.eye(len(p))
-        push = np.clip(gap - dist, 0, None) / 2
-        np.fill_diagonal(push, 0)
-        p += (d / dist[..., None] * push[..., None]).sum(axis=1) * 0.5 + (home - p) * 0.02
-    return {n: (float(x), float(y)) for n, (x, y) in zip(names, p, strict=True)}
+    """Drawing position of every city (x right, y down), crowded cities nudged apart: the board's own
+    layout (widgets/board/layout.py), so a picture here matches the board the tutor shows."""
+    return layout_for(map_id).xy
 
 
 def _unit(map_id: str) -> float:
