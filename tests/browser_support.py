@@ -230,6 +230,10 @@ def stop_process_tree(proc: subprocess.Popen[bytes], started: list[int], timeout
 
 # --- the browser ------------------------------------------------------------------------------------
 WIDGET_TROUBLE = re.compile(r"widget|comm|model|traceback", re.IGNORECASE)  # console errors that fail a test
+# ... except jupyterlab-manager's "widget model not found" while it builds a model whose children are still
+# being created (seen on a loaded machine): harmless when every widget renders in the end, which
+# assert_clean checks on the page itself ("Error displaying widget" fails the test).
+TRANSIENT = re.compile(r"^Error: widget model not found\s+at \S+get_model .*_make_model", re.S)
 
 
 @pytest.fixture(scope="module")
@@ -255,7 +259,7 @@ def page(lab: Lab, browser: Any) -> Iterator[Any]:
     pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
     pg.problems = problems
     pg.on("console", lambda msg: problems.append(f"console error: {msg.text}")
-          if msg.type == "error" and WIDGET_TROUBLE.search(msg.text) else None)
+          if msg.type == "error" and WIDGET_TROUBLE.search(msg.text) and not TRANSIENT.match(msg.text) else None)
     try:
         yield pg
     finally:

@@ -186,11 +186,11 @@ def test_browser_table_setup_from_the_form_until_the_bot_moved(lab: Lab, page: A
         if visible_text(table, bot_moved):
             break
         if pass_button.count() and pass_button.first.is_visible():
+            who = pass_button.first.inner_text(timeout=60_000)
             see(table, "since")                                # what happened since your last turn (or the start)
             shot(page, f"table_setup_pass_screen_{passes}_1280x800")
             passes += 1
-            who = pass_button.first.inner_text()
-            pass_button.first.click()
+            pass_button.first.click(timeout=60_000)
             wait_for("the hand shown", lambda who=who: not pass_button.count() or not pass_button.first.is_visible()
                      or pass_button.first.inner_text() != who)
             continue
