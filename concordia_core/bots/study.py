@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from ..cards import GODS
 from ..engine import apply
 from ..errors import InvalidAction
-from ..game import new_game
 from ..i18n import _
 from ..scoring import final_ranking, score
+from ..setup import Setup
 from ..state import GameState
 from .base import Bot
 from .levels import make
@@ -84,6 +84,11 @@ class GameTask:
     def names(self) -> list[str]:
         return seat_names(self.levels)
 
+    @property
+    def setup(self) -> Setup:
+        """What the task's game is made from."""
+        return Setup(self.map_name, tuple(self.names), self.seed, self.first_game)
+
     def bots(self) -> list[Bot]:
         """The seated bots, each with its seed `bot_seed(seed, seat)`."""
         return [make(level, bot_seed(self.seed, i)) for i, level in enumerate(self.levels)]
@@ -101,8 +106,7 @@ def seat_names(levels: Sequence[str]) -> list[str]:
 
 def replay(task: GameTask) -> tuple[GameState, int]:
     """Play the task's game from setup with its seeded bots; returns the last state and the steps made."""
-    game = new_game(task.map_name, task.names, task.seed, first_game=task.first_game)
-    state = game.state
+    state = task.setup.initial_state()
     by_name = dict(zip(task.names, task.bots(), strict=True))
     steps = 0
     while state.actor is not None and steps < task.max_steps:

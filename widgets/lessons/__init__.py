@@ -7,7 +7,7 @@ import concordia_core as cc
 
 def replay(map_name: str, players: list[str], seed: int, actions: list[str], first_player: str = "Aiko") -> cc.Game:
     """A seeded game with `actions` played: the fixed position a chapter teaches on."""
-    game = cc.new_game(map_name, players, seed=seed, first_player=first_player)
+    game = cc.Game(cc.Setup(map_name, players, seed, first_player=first_player))
     for action in actions:
         game.play(action)
     return game

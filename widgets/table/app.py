@@ -68,7 +68,7 @@ class TableApp(widgets.VBox):
         super().__init__(**kwargs)
         self.add_class("cc-table")
         seats = check_seats(list(seats), seed)
-        game = cc.new_game(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game=first_game)
+        game = cc.Game(cc.Setup(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game))
         self.table_log = ErrorLog()
         self.status = widgets.HTML()
         self.auto_play = widgets.Checkbox(value=auto, description=cc._("Bots play by themselves"), indent=False,
