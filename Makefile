@@ -54,7 +54,7 @@ test: $(STAMP)
 	$(BIN)/python -m pytest
 
 quick: $(STAMP)
-	$(BIN)/python -m pytest -q -m "not slow and not browser and not benchmark" -p no:randomly
+	$(BIN)/python -m pytest -q -m "not slow and not browser and not benchmark" -p no:randomly -n auto
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest -m benchmark -s -p no:randomly

@@ -90,7 +90,8 @@ def test_a_bot_refuses_a_finished_game() -> None:
 
 
 # --- whole games -----------------------------------------------------------------------------------
-@pytest.mark.parametrize("table", TABLES, ids=_table_id)
+@pytest.mark.parametrize("table", [pytest.param(table, marks=() if i in (0, 9) else pytest.mark.slow)
+                                   for i, table in enumerate(TABLES)], ids=_table_id)  # two in `make quick`
 def test_bot_games_complete_with_legal_explained_choices(table: tuple[str, list[str]]) -> None:
     map_name, levels = table
     state, log = _checked_game(map_name, levels, seed=len(levels) * 7 + 1)
@@ -107,6 +108,7 @@ def test_bots_finish_a_first_game_with_its_intermediate_scoring() -> None:
     assert state.mid_payout is not None  # R-MID-3: paid once every player had a Tribune
 
 
+@pytest.mark.slow  # two whole games per level
 @pytest.mark.parametrize("level", FAST_LEVELS)
 def test_bots_are_deterministic_by_seed(level: str) -> None:
     def actions(seed: int) -> list[str]:
@@ -213,6 +215,7 @@ def _positions(map_name: str, levels: list[str], seed: int, every: int) -> list[
     return found
 
 
+@pytest.mark.slow  # hints at every step of a game
 @pytest.mark.parametrize("map_name,levels,seed", [("italia", ["greedy", "random"], 11),
                                                   ("imperium", ["greedy", "greedy", "random"], 12)])
 def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[str], seed: int) -> None:
@@ -277,6 +280,7 @@ def _mid_play_positions() -> list[cc.GameState]:
     return found[::3]
 
 
+@pytest.mark.slow  # hints at every step of a game
 def test_mid_play_hints_differ_by_their_real_effect() -> None:
     # Before issue 16 every step of a play was completed the same greedy way, so all the hints of a
     # Senator showed the same "+3": now two hints are never the same play in another order, and their

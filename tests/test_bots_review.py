@@ -10,6 +10,8 @@ import pytest
 import concordia_core as cc
 from concordia_core import bots
 
+pytestmark = pytest.mark.slow  # each test reviews a game decision by decision
+
 STEPS = 70   # the fast tests review the start of a game (a review walks unfinished games too)
 
 

@@ -47,6 +47,7 @@ def test_the_strong_and_easy_levels_exist_with_their_options() -> None:
         bots.make("greedy", 3, budget=20)
 
 
+@pytest.mark.slow  # look-ahead games, twice
 @pytest.mark.parametrize("level,options", [("strong", SMALL), ("easy", {})])
 def test_strong_and_easy_are_reproducible_by_seed(level: str, options: dict[str, int]) -> None:
     first = _steps([level, level], 8, 90, **options)
@@ -68,6 +69,7 @@ def test_the_easy_level_slips_differently_with_another_seed() -> None:
     assert moves(1) != moves(2)
 
 
+@pytest.mark.slow  # a whole look-ahead game
 def test_a_strong_game_is_complete_with_legal_explained_steps() -> None:
     played = _steps(["strong", "random", "greedy"], 5, 20_000, map_name="imperium", **SMALL)
     assert len(played) > 100
@@ -108,6 +110,7 @@ def _turn_starts_with_a_purchase() -> list[cc.GameState]:
     return found[::2][:8]
 
 
+@pytest.mark.slow  # look-ahead on shuffled copies
 def test_the_strong_bot_never_reads_the_deck_order_or_the_order_of_other_hands() -> None:
     positions = _turn_starts_with_a_purchase()
     assert len(positions) >= 5
@@ -127,6 +130,7 @@ def test_the_strong_bot_never_reads_the_deck_order_or_the_order_of_other_hands()
     assert matters >= 1
 
 
+@pytest.mark.slow  # games on shuffled copies
 @pytest.mark.parametrize("level", ["greedy", "easy"])
 def test_the_greedy_and_easy_levels_do_not_depend_on_the_deck_order_either(level: str) -> None:
     # They look at the real position, but judge it only by what a seat sees (the deck counts by its size).

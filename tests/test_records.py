@@ -24,12 +24,16 @@ def random_game(seed: int, first_game: bool = False) -> cc.Game:
     return game
 
 
+# A hundred random games per property; the first ten also run in `make quick`.
+SEEDS = [pytest.param(seed, marks=() if seed < 10 else pytest.mark.slow) for seed in range(100)]
+
+
 def canonical(state: cc.GameState) -> str:
     return json.dumps(state.to_json(), sort_keys=True)
 
 
 # --- notation --------------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_notation_round_trip_over_every_action_of_a_random_game(seed: int) -> None:
     game = random_game(seed, first_game=seed % 2 == 0)
     before = game.initial
@@ -130,7 +134,7 @@ def test_a_new_play_after_undo_drops_the_redo_line(italia2: cc.Game) -> None:
 
 
 # --- save, load, replay -------------------------------------------------------------------------------
-@pytest.mark.parametrize("seed", range(100))
+@pytest.mark.parametrize("seed", SEEDS)
 def test_save_load_replay_gives_identical_states(seed: int) -> None:
     game = random_game(seed, first_game=seed % 3 == 0)
     loaded = cc.Game.from_json(game.to_json())

@@ -21,6 +21,7 @@ def test_the_sample_is_the_same_opening_every_time() -> None:
     assert game.actions[:3] == ["play SENATOR", "purchase 1", "purchase 3 paying brick"]   # the easy bot, seed 40
 
 
+@pytest.mark.slow  # reviews the sample game
 def test_the_panel_shows_each_player_and_the_costliest_decisions_on_the_board() -> None:
     panel = lesson.review_panel()
     assert "You" in panel.summary.value
@@ -36,6 +37,7 @@ def test_the_panel_shows_each_player_and_the_costliest_decisions_on_the_board() 
     assert "Better, by about" in panel.detail.value
 
 
+@pytest.mark.slow  # reviews the sample game
 def test_trying_the_better_move_starts_a_game_at_that_moment() -> None:
     panel = lesson.review_panel()
     chosen = panel.decision()

@@ -88,6 +88,7 @@ def test_simulate_ch15_checker_uses_the_results(by_process):
     assert len(fig.axes) == 1
 
 
+@pytest.mark.slow  # starts a local Dask cluster
 def test_simulate_on_a_dask_cluster_gives_the_process_pools_results():
     # A real Dask cluster on this machine (worker processes, no dashboard), through client.get_executor();
     # the same seeded study through a process pool gives identical results.

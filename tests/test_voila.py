@@ -141,6 +141,7 @@ def _listeners(port: int) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_listens_on_loopback_127_0_0_1_only(app: VoilaApp) -> None:
     if not Path("/proc/net/tcp").exists():
         pytest.skip("needs /proc/net/tcp (Linux)")
@@ -150,6 +151,7 @@ def test_voila_listens_on_loopback_127_0_0_1_only(app: VoilaApp) -> None:
         pass
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_tree_lists_notebooks_only(app: VoilaApp) -> None:
     status, body = app.get("/voila/api/contents/")
     assert status == 200, body[:500]
@@ -166,6 +168,7 @@ def _title(notebook: Path) -> str:
     return first.splitlines()[0].lstrip("#").strip()
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_chapter_renders_without_its_code(app: VoilaApp) -> None:
     status, page = app.get(f"/voila/render/{CHAPTER}")
     assert status == 200, page[-2000:]
@@ -201,6 +204,7 @@ def test_voila_every_chapter_renders_without_code_or_error(app: VoilaApp, chapte
     assert "error when executing cell" not in text, f"a cell of {chapter} failed in the app"
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_kernels_get_the_saves_folder_and_language(app: VoilaApp) -> None:
     status, page = app.get(f"/voila/render/{ENV_NOTEBOOK}")
     assert status == 200, page[-2000:]
@@ -210,6 +214,7 @@ def test_voila_kernels_get_the_saves_folder_and_language(app: VoilaApp) -> None:
     assert "print(" not in page
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_make_app_lang_ja_reaches_the_kernels(tmp_path: Path) -> None:
     with serve(tmp_path, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, make_args=("LANG=ja",)) as japanese:
         status, page = japanese.get(f"/voila/render/{ENV_NOTEBOOK}")
@@ -252,6 +257,7 @@ def _raw(app: VoilaApp, method: str, path: str, body: bytes | None = None) -> tu
         conn.close()
 
 
+@pytest.mark.slow  # a running Voila server
 @pytest.mark.parametrize("path", REFUSED_PATHS)
 def test_voila_refuses_files_outside_what_the_pages_need(app: VoilaApp, path: str) -> None:
     status, body = _raw(app, "GET", path)
@@ -276,6 +282,7 @@ def _location(app: VoilaApp, path: str) -> str:
         conn.close()
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_serves_an_allowed_image_name(app: VoilaApp) -> None:
     """The control for the refusals above: the file route works for what the pages may need."""
     status, body = _raw(app, "GET", "/voila/files/figure.png")
@@ -294,6 +301,7 @@ WRITES = [
 ]
 
 
+@pytest.mark.slow  # a running Voila server
 @pytest.mark.parametrize("method, path, payload", WRITES, ids=[f"{m} {p}" for m, p, _ in WRITES])
 def test_voila_has_no_write_or_execute_endpoint(app: VoilaApp, method: str, path: str, payload: Any) -> None:
     before = sorted(p.relative_to(app.root) for p in app.root.rglob("*"))
@@ -347,6 +355,7 @@ async def _talk_to_kernel(url: str, code: str) -> list[str]:
     return seen
 
 
+@pytest.mark.slow  # a running Voila server
 def test_voila_kernel_channel_drops_code_from_the_visitor(app: VoilaApp, tmp_path: Path) -> None:
     status, page = app.get(f"/voila/render/{ENV_NOTEBOOK}")
     assert status == 200
