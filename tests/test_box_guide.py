@@ -190,7 +190,6 @@ def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
 
 
 # --- chapter 17 -------------------------------------------------------------------------------------------
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "17_real_table_setup.ipynb"
 
 
 def test_chapter_17_example_is_the_table_of_chapter_01_with_its_bonus_tiles() -> None:
@@ -203,14 +202,3 @@ def test_chapter_17_example_is_the_table_of_chapter_01_with_its_bonus_tiles() ->
     assert "Ben with the Praefectus Magnus" in shown.children[2].value
     guide = ch17_box.guide()
     assert guide.table.seating == ("Player 1", "Player 2", "Player 3")
-
-
-def test_chapter_17_cells_are_collapsed_single_calls() -> None:
-    import nbformat
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert code
-    for cell in code:
-        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
-        lines = cell.source.strip().splitlines()
-        assert len(lines) == 2 and lines[0] == "from widgets.lessons import ch17_box as lesson", cell.source

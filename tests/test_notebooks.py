@@ -93,6 +93,23 @@ def test_every_code_cell_is_collapsed_and_none_expects_an_error(path: Path) -> N
             f"{path.name} cell {index}: a collapsed cell still shows its first line; start the code on line 2"
 
 
+ENGLISH = [p for p in NOTEBOOKS if p.parent.name == "notebooks"]   # notebooks/ja/: test_japanese_chapters.py
+LESSON_IMPORT = re.compile(r"from widgets\.lessons import (ch(\d\d)_\w+) as lesson")
+
+
+@pytest.mark.parametrize("path", ENGLISH, ids=lambda p: p.name)
+def test_every_code_cell_is_one_call_of_the_chapters_lesson_module(path: Path) -> None:
+    """A learner who opens a collapsed cell sees two lines: the chapter's lesson module, one call."""
+    for index, cell in enumerate(_nb(path)["cells"]):
+        if cell["cell_type"] != "code":
+            continue
+        lines = [line for line in "".join(cell["source"]).splitlines() if line.strip()]
+        assert len(lines) == 2, f"{path.name} cell {index}: {len(lines)} lines of code, not an import and one call"
+        found = LESSON_IMPORT.fullmatch(lines[0])
+        assert found and found.group(2) == path.name[:2], f"{path.name} cell {index}: {lines[0]!r}"
+        assert lines[1].startswith("lesson."), f"{path.name} cell {index}: {lines[1]!r}"
+
+
 # --- executed ---------------------------------------------------------------------------------------
 def _seen_outputs(cell: Any) -> Iterator[tuple[str, str]]:
     """(what, text) for each output a learner reads as text: printed streams, plain-text-only results,

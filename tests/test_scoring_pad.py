@@ -489,7 +489,6 @@ def test_scoring_pad_click_count_for_a_four_player_imperium_end_position() -> No
 
 
 # --- chapter 18 -------------------------------------------------------------------------------------------
-NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "18_scoring_pad.ipynb"
 
 
 def test_chapter_18_worked_example_is_the_first_hand_worked_position() -> None:
@@ -524,17 +523,6 @@ def test_chapter_18_practice_checks_the_entries_against_the_table() -> None:
     #   Mars 1 x 2 x 3 = 6; Smith 3 x 2 tools houses = 6; Concordia 7                                 -> 35
     assert "Aiko 39 points and Ben 35 points" in verdict.message
     assert "Right" in practice.feedback.value
-
-
-def test_chapter_18_cells_are_collapsed_single_calls() -> None:
-    import nbformat
-    nb = nbformat.read(NOTEBOOK, as_version=4)
-    code = [c for c in nb.cells if c.cell_type == "code"]
-    assert code
-    for cell in code:
-        assert cell.metadata.get("jupyter", {}).get("source_hidden") is True
-        lines = cell.source.strip().splitlines()
-        assert len(lines) == 2 and lines[0] == "from widgets.lessons import ch18_pad as lesson", cell.source
 
 
 # --- texts through the catalog ----------------------------------------------------------------------------
