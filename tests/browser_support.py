@@ -27,6 +27,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +45,7 @@ RUN_TIMEOUT_MS = 120_000        # one notebook's "Run All Cells", kernel start i
 # JupyterLab user settings for the session: no autosave (belt and braces: the notebooks are copies),
 # every cell attached to the DOM (so nothing waits off screen), no blank space
 # after the last cell (it would pad the full-page screenshots), no news or update pop-ups.
-LAB_SETTINGS = {
+LAB_SETTINGS: dict[str, dict[str, object]] = {
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
     "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none", "scrollPastEnd": False},
     "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {"fetchNews": "false",
@@ -236,8 +237,9 @@ WIDGET_TROUBLE = re.compile(r"widget|comm|model|traceback", re.IGNORECASE)  # co
 TRANSIENT = re.compile(r"^Error: widget model not found\s+at \S+get_model .*_make_model", re.S)
 
 
-@pytest.fixture(scope="module")
-def browser(lab: Lab) -> Iterator[Any]:
+@contextmanager
+def launched_chromium() -> Iterator[Any]:
+    """The system's Chromium, headless, through Playwright (skips, or fails under CI, when either is missing)."""
     path = chromium_path()
     try:
         from playwright.sync_api import sync_playwright
@@ -249,6 +251,12 @@ def browser(lab: Lab) -> Iterator[Any]:
             yield chromium
         finally:
             chromium.close()
+
+
+@pytest.fixture(scope="module")
+def browser(lab: Lab) -> Iterator[Any]:
+    with launched_chromium() as chromium:
+        yield chromium
 
 
 @pytest.fixture

@@ -20,6 +20,7 @@ from browser_support import (
     notebook_text,
     open_and_run,
 )
+from widget_page import choose, click, dropdown, player_board, see
 
 import concordia_core as cc
 
@@ -54,50 +55,6 @@ def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -
 
 
 # --- an Architect play through the menus of the game screen ---------------------------------------------
-def _widget_select(page: Any, description: str) -> Any:
-    return page.locator(".widget-dropdown").filter(has=page.locator(f"label:text-is('{description}')")).locator("select")
-
-
-def choose(page: Any, description: str, starts_with: str) -> str:
-    """Pick the option of dropdown `description` whose label starts with `starts_with`; its label."""
-    select = _widget_select(page, description)
-    select.wait_for(state="visible")
-    deadline = 15_000
-    while True:
-        labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]  # ipywidgets uses &nbsp;
-        matches = [i for i, t in enumerate(labels) if t.startswith(starts_with)]
-        if matches or deadline <= 0:
-            break
-        page.wait_for_timeout(200)
-        deadline -= 200
-    assert matches, f"dropdown {description!r}: no option starting {starts_with!r} in {labels}"
-    select.select_option(index=matches[0])
-    return labels[matches[0]]
-
-
-def click(page: Any, label: str) -> None:
-    page.locator("button.jupyter-button:visible").filter(has_text=label).first.click()
-
-
-def see(page: Any, text: str) -> None:
-    page.locator(".widget-html-content, .widget-label").filter(has_text=text).first.wait_for(state="visible")
-
-
-def player_board(page: Any, name: str, facts: list[str], timeout: float = 15.0) -> str:
-    """The text of `name`'s player board once it shows every one of `facts` (widget updates arrive one by one)."""
-    import time
-    deadline = time.monotonic() + timeout
-    while True:
-        boards = page.locator(".widget-html-content").filter(has_text="Coins:").filter(has_text=name)
-        text = next((t for t in boards.all_inner_texts() if t.strip().startswith(name)), "")
-        missing = [f for f in facts if f not in " ".join(text.split())]
-        if not missing:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{name}'s board should show {missing} (as the engine says), it shows:\n{text}")
-        page.wait_for_timeout(200)
-
-
 def _pieces(page: Any) -> str:
     return page.locator(".cc-board-top").first.inner_html()
 
@@ -133,7 +90,7 @@ def test_browser_architect_play_through_the_menus_changes_board_and_player_board
     pieces0 = _pieces(page)
 
     # 1. the card: nothing is chosen at first
-    card = _widget_select(page, "Card")
+    card = dropdown(page, "Card")
     card.wait_for(state="visible")
     assert card.evaluate("s => s.options[s.selectedIndex].text.trim()") == "choose…"
     label = choose(page, "Card", "Architect")

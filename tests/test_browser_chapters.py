@@ -18,6 +18,7 @@ from browser_support import (
     notebook_text,
     open_and_run,
 )
+from widget_page import button, choose, click
 
 pytestmark = pytest.mark.browser
 
@@ -39,36 +40,17 @@ def test_browser_chapter_reads_without_code(lab: Lab, page: Any, notebook: Path)
     assert shot.stat().st_size > 10_000
 
 
-def _button(page: Any, label: str) -> Any:
-    return page.locator("button.jupyter-button:visible").filter(has_text=label)
-
-
-def _select(page: Any, label: str, option: str) -> None:
-    """Choose `option` (its label, spaces normalised) in the dropdown described `label`."""
-    select = page.locator(".widget-dropdown:visible").filter(has=page.locator(f"label:text-is('{label}')")) \
-        .locator("select")
-    select.wait_for(state="visible")
-    for _ in range(50):      # options that follow another choice arrive from the kernel a moment later
-        labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
-        matches = [i for i, t in enumerate(labels) if t.startswith(option)]
-        if matches:
-            break
-        page.wait_for_timeout(200)
-    assert matches, f"dropdown {label!r}: no option {option!r} in {labels}"
-    select.select_option(index=matches[0])
-
-
 def _step(page: Any, n: int) -> None:
     page.locator(".cc-tutor").filter(has_text=f"Step {n} of 11").first.wait_for()
 
 
 def _trade(page: Any, good: str, side: str, amount: int) -> None:
-    _select(page, "Good", good)
+    choose(page, "Good", good)
     page.locator(".widget-toggle-buttons:visible button").filter(has_text=side).first.click()
     amount_box = page.locator(".widget-text:visible").filter(has=page.locator("label:text-is('How many')"))
     amount_box.locator("input").fill(str(amount))
     amount_box.locator("input").press("Enter")
-    _button(page, "Trade").first.click()
+    click(page, "Trade")
 
 
 def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
@@ -76,11 +58,11 @@ def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
     report = open_and_run(page, lab, path)
     assert_clean(page, path, report)
     assert page.locator(".cc-guide-focus:visible").count() == 1, "exactly one control is outlined"
-    _select(page, "Your hand", "Tribune")
-    _button(page, "Play").first.click()
+    choose(page, "Your hand", "Tribune")
+    click(page, "Play")
     page.locator(".cc-note").filter(has_text="this lesson follows one plan").first.wait_for()
-    _select(page, "Your hand", "Mercator")
-    _button(page, "Play").first.click()
+    choose(page, "Your hand", "Mercator")
+    click(page, "Play")
     _step(page, 2)
     assert page.locator(".cc-guide-focus:visible").count() == 1
     full_screenshot(page, "chapter_02_guided_step_2")
@@ -88,35 +70,35 @@ def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
     _step(page, 3)
     _trade(page, "brick", "Buy", 2)
     _step(page, 4)
-    _button(page, "Done trading").first.click()
+    click(page, "Done trading")
     _step(page, 5)
-    _select(page, "Your hand", "Architect")
-    _button(page, "Play").first.click()
+    choose(page, "Your hand", "Architect")
+    click(page, "Play")
     _step(page, 6)
-    _select(page, "Which colonist", "sea colonist in ROMA")
-    _select(page, "To route", "sea route NEAPOLIS–ROMA")
-    _button(page, "Move").first.click()
+    choose(page, "Which colonist", "sea colonist in ROMA")
+    choose(page, "To route", "sea route NEAPOLIS–ROMA")
+    click(page, "Move")
     _step(page, 7)
-    _select(page, "Which colonist", "land colonist in ROMA")
-    _select(page, "To route", "land route ROMA–SPOLETVM")   # Livia's colonist stands there: refused
-    _button(page, "Move").first.click()
+    choose(page, "Which colonist", "land colonist in ROMA")
+    choose(page, "To route", "land route ROMA–SPOLETVM")   # Livia's colonist stands there: refused
+    click(page, "Move")
     page.locator(".cc-refusal").filter(has_text="R-ARCH-4").first.wait_for()
     full_screenshot(page, "chapter_02_guided_refusal")
-    _select(page, "Which colonist", "land colonist in ROMA")
-    _select(page, "To route", "land route COSA–ROMA")
-    _button(page, "Move").first.click()
+    choose(page, "Which colonist", "land colonist in ROMA")
+    choose(page, "To route", "land route COSA–ROMA")
+    click(page, "Move")
     _step(page, 8)
-    _select(page, "Build in", "NEAPOLIS")
-    _button(page, "Build").first.click()
+    choose(page, "Build in", "NEAPOLIS")
+    click(page, "Build")
     _step(page, 9)
-    _select(page, "Build in", "COSA")
-    _button(page, "Build").first.click()
+    choose(page, "Build in", "COSA")
+    click(page, "Build")
     _step(page, 10)
-    _select(page, "Your hand", "Prefect")
-    _button(page, "Play").first.click()
+    choose(page, "Your hand", "Prefect")
+    click(page, "Play")
     _step(page, 11)
-    _select(page, "Province", "CAMPANIA")
-    _button(page, "Produce").first.click()
+    choose(page, "Province", "CAMPANIA")
+    click(page, "Produce")
     page.locator(".cc-done").filter(has_text="score if the game ended now").first.wait_for()
     score = page.locator(".cc-lesson-table").filter(has_text="Mercurius").first.inner_text()
     assert "Total" in score
@@ -130,10 +112,10 @@ def test_browser_answer_only_after_a_try(lab: Lab, page: Any) -> None:
     path = "notebooks/01_setup.ipynb"
     report = open_and_run(page, lab, path)
     assert_clean(page, path, report)
-    assert _button(page, "Show the answer").count() == 0
-    _button(page, "Check my answer").first.click()
+    assert button(page, "Show the answer").count() == 0
+    click(page, "Check my answer")
     page.get_by_text("Not yet").first.wait_for()
-    _button(page, "Show the answer").first.wait_for()
-    _button(page, "Show the answer").first.click()
+    button(page, "Show the answer").first.wait_for()
+    click(page, "Show the answer")
     page.locator(".cc-solution").first.wait_for()
     assert not page.problems, page.problems

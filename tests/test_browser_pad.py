@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, full_screenshot, notebook_text, open_and_run
+from widget_page import wait_for
 
 pytestmark = pytest.mark.browser
 CHAPTER = "notebooks/18_scoring_pad.ipynb"
@@ -42,10 +43,8 @@ def enter_player(pad: Any, houses: list[str], cards: dict[str, int], land: int, 
     for city in houses:
         pad.locator(f".cc-board [data-pick='city:{city}']").first.click()
         box = pad.locator(".cc-city-check").filter(has_text=f"{city} ·").locator("input")
-        deadline = time.monotonic() + 20
-        while not box.is_checked():                      # the pad ticks the city's box when the house is in
-            assert time.monotonic() < deadline, f"{city}: the click on the board did not add a house"
-            time.sleep(0.2)
+        # the pad ticks the city's box when the house is in
+        wait_for(f"{city}: the house the click on the board adds", box.is_checked, timeout=20)
     for css, n in cards.items():
         press(pad, css, n, n + (1 if "architect" in css else 0))
     press(pad, ".cc-colonists-land", land - 1, land)

@@ -6,11 +6,11 @@ Run with CI=true (a missing browser is then a failure)."""
 from __future__ import annotations
 
 import re
-import time
 from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, open_and_run
+from widget_page import board_text, see, visible_text, wait_for
 
 import concordia_core as cc
 
@@ -33,24 +33,10 @@ def shot(page: Any, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
 
 
-def wait_for(what: str, check: Any, timeout: float = 30.0) -> Any:
-    """Poll `check()` until it returns something true (widget updates arrive one by one)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        found = check()
-        if found:
-            return found
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
-
-
 def click_pick(page: Any, selector: str) -> None:
     """Click a board or card element that answers clicks (it carries the cc-pickable class once it may)."""
+    click_pick_ready(page, selector)
     node = page.locator(selector).first
-    node.wait_for(state="attached")
-    page.wait_for_function("(s) => { const n = document.querySelector(s); return n && n.classList.contains('cc-pickable'); }",
-                           arg=selector, timeout=15_000)
     node.scroll_into_view_if_needed()
     node.click()
 
@@ -83,28 +69,8 @@ def click_pick_ready(page: Any, selector: str) -> None:
                            arg=selector, timeout=15_000)
 
 
-def see(where: Any, text: str | re.Pattern[str], timeout: float = 30_000) -> Any:
-    """The first widget text (HTML or label) showing `text`, once it is visible."""
-    found = where.locator(".widget-html-content, .widget-label").filter(has_text=text).first
-    found.wait_for(state="visible", timeout=timeout)
-    return found
-
-
-def visible_text(where: Any, text: str | re.Pattern[str]) -> str:
-    """The text of the first visible widget showing `text` ('' if none)."""
-    for found in where.locator(".widget-html-content").filter(has_text=text).all():
-        if found.is_visible():
-            return found.inner_text()
-    return ""
-
-
 def label_of(page: Any, selector: str) -> str:
     return page.locator(selector).first.get_attribute("aria-label") or ""
-
-
-def board_text(page: Any, name: str) -> str:
-    boards = page.locator(".widget-html-content").filter(has_text="Coins:").filter(has_text="Storehouse:")
-    return next((t for t in boards.all_inner_texts() if t.strip().startswith(name)), "")
 
 
 # --- an Architect turn and a Prefect turn by clicks on the board ------------------------------------------

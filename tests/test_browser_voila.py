@@ -18,15 +18,15 @@ What the card play relies on in the table's page (keep in step when the table ch
 from __future__ import annotations
 
 import re
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from browser_support import CHROMIUM_ARGS, SCREENSHOTS, _unavailable, chromium_path
+from browser_support import SCREENSHOTS, chromium_path, launched_chromium
 from voila_support import REPO, VoilaApp, code_lines, serve
+from widget_page import player_board
 
 import concordia_core as cc
 
@@ -48,16 +48,8 @@ def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
 
 @pytest.fixture(scope="module")
 def chromium(voila_app: VoilaApp) -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("browser test needs the playwright Python package (pip install -e '.[dev]')")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=chromium_path(), args=CHROMIUM_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with launched_chromium() as browser:
+        yield browser
 
 
 @pytest.fixture
@@ -171,20 +163,6 @@ def _expected_play() -> tuple[int, int]:
     return before, game.state.player("You").coins
 
 
-def _board(table: Any, name: str, facts: list[str], timeout: float = 60.0) -> str:
-    """The text of `name`'s player board once it shows every one of `facts` (updates arrive one by one)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        boards = table.locator(".widget-html-content").filter(has_text="Coins:")
-        text = next((t for t in boards.all_inner_texts() if t.strip().startswith(name)), "")
-        missing = [f for f in facts if f not in " ".join(text.split())]
-        if not missing:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{name}'s board should show {missing} (as the engine says); it shows:\n{text}")
-        time.sleep(0.25)
-
-
 def _box(locator: Any) -> dict[str, float]:
     box = locator.bounding_box()
     assert box, "not on the page"
@@ -202,7 +180,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     open_app_page(page, voila_app, TABLE)
     table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
     table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
-    _board(table, "You", [f"Coins: {coins_before} "])
+    player_board(table, "You", [f"Coins: {coins_before} "], timeout=60)
     assert_clean(page, TABLE)
     assert_scrolls(page, TABLE)
     screenshot(page, "voila_table_full", full=True)
@@ -235,7 +213,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
 
     # the engine's result on You's board; the bots have played after You (auto), the status moved on
     table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You (\(human\) )?to move")).wait_for(timeout=60_000)
-    board = _board(table, "You", [f"Coins: {coins_after} ", "Discard pile: Mercator"])
+    board = player_board(table, "You", [f"Coins: {coins_after} ", "Discard pile: Mercator"], timeout=60)
     assert f"Coins: {coins_before} " not in " ".join(board.split())
     screenshot(page, "voila_table_after_done")
     assert_clean(page, TABLE)
