@@ -13,7 +13,6 @@ refusal box clears as soon as a legal choice is made. Cancel undoes the card pla
 """
 from __future__ import annotations
 
-import html
 from collections import Counter
 from collections.abc import Callable, Iterable
 from typing import Any, NamedTuple
@@ -25,6 +24,7 @@ import concordia_core as cc
 from .board import Pick, colonist_pick
 from .cards import CardRow, card_action, hand_items, slot_extra
 from .errors import ErrorLog, explanation_html, guarded
+from .html_text import esc
 
 BAD = " ✗"
 WIDE = {"description_width": "initial"}
@@ -41,10 +41,6 @@ class OverlayRequest(NamedTuple):
     steps: int = 0
     province: str | None = None
     selected: str | None = None    # the route or city chosen so far
-
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
 def _capital(text: str) -> str:
@@ -169,11 +165,11 @@ class _Panel:
         try:
             after = cc.apply(self.state, action)
         except cc.ConcordiaError as err:
-            return f"{head}<br><span style='color:#c62828'>✗ {_esc(cc._('not allowed: {why}', why=err))}</span>"
+            return f"{head}<br><span style='color:#c62828'>✗ {esc(cc._('not allowed: {why}', why=err))}</span>"
         lines = describe_change(self.state, after) or [cc._("nothing changes yet")]
         step = cc.narrate.step_words(self.state, action)
-        body = "<br>".join(f"&nbsp;&nbsp;{_esc(x)}" for x in lines)
-        return f"{head}<br>✓ <b>{_esc(step[:1].upper() + step[1:])}</b><br>{body}"
+        body = "<br>".join(f"&nbsp;&nbsp;{esc(x)}" for x in lines)
+        return f"{head}<br>✓ <b>{esc(step[:1].upper() + step[1:])}</b><br>{body}"
 
     def update(self) -> None:
         self.preview.value = self.effect(self.action())
@@ -185,7 +181,7 @@ class WaitPanel(_Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        self.info.value = f"<i>{_esc(ctl.waiting_text(self.state))}</i>"
+        self.info.value = f"<i>{esc(ctl.waiting_text(self.state))}</i>"
         self.title = cc.N_("waiting")
 
     def children(self) -> list[widgets.Widget]:
@@ -227,12 +223,12 @@ class CardPicker(_Panel):
         self.apply.disabled = cid is None
         if cid is None:
             self.apply.description = cc._("Play the card")
-            self.preview.value = _esc(cc._("Choose a card: click it in your hand (hover for what it does) or pick "
+            self.preview.value = esc(cc._("Choose a card: click it in your hand (hover for what it does) or pick "
                                            "it in the menu; click it again, or press Play, to play it."))
         else:
             name = cc.card(cid).display_name
             self.apply.description = cc._("Play the {card}", card=name)
-            self.preview.value = self.effect(self.action(), f"<b>{_esc(name)}</b>: {_esc(card_action(cid))}")
+            self.preview.value = self.effect(self.action(), f"<b>{esc(name)}</b>: {esc(card_action(cid))}")
         self.ctl.hand_row.mark(self._card_keys(), [f"card:{cid}"] if cid else [])
         self.ctl.request_overlay(None)
 
@@ -322,10 +318,10 @@ class ArchitectPanel(_Panel):
         return self.move_action() if self.focus == "reach" else self.build_action()
 
     def children(self) -> list[widgets.Widget]:
-        moves = [widgets.HTML(f"<b>{_esc(cc._('1. Move'))}</b> "
-                              f"{_esc(cc._('(all moves come before building)'))}"),
+        moves = [widgets.HTML(f"<b>{esc(cc._('1. Move'))}</b> "
+                              f"{esc(cc._('(all moves come before building)'))}"),
                  self.colonist, self.route, self.move_preview, self.move] if self.moving else []
-        return [self.info] + moves + [widgets.HTML(f"<b>{_esc(cc._('2. Build'))}</b>"), self.city, self.preview,
+        return [self.info] + moves + [widgets.HTML(f"<b>{esc(cc._('2. Build'))}</b>"), self.city, self.preview,
                                       widgets.HBox([self.build, self.done])]
 
     def update(self) -> None:
@@ -337,11 +333,11 @@ class ArchitectPanel(_Panel):
                    if self.colonist.value is None else
                    cc._("Click a highlighted route (the number is its cost in steps), another colonist, or a city "
                         "with a price to build."))
-            self.info.value = (f"{_esc(cc.n_('{n} step left', '{n} steps left', steps))} · {_esc(have)}"
-                               f"<br><span style='color:#555'>{_esc(how)}</span>")
+            self.info.value = (f"{esc(cc.n_('{n} step left', '{n} steps left', steps))} · {esc(have)}"
+                               f"<br><span style='color:#555'>{esc(how)}</span>")
         else:
-            self.info.value = (f"{_esc(cc._('Building (no more moves this turn)'))} · {_esc(have)}<br>"
-                               f"<span style='color:#555'>{_esc(cc._('Click a city with a price on the map.'))}</span>")
+            self.info.value = (f"{esc(cc._('Building (no more moves this turn)'))} · {esc(have)}<br>"
+                               f"<span style='color:#555'>{esc(cc._('Click a city with a price on the map.'))}</span>")
         self.move.disabled = self.move_action() is None
         self.build.disabled = self.build_action() is None
         self.move_preview.value = self.effect(self.move_action()) if self.moving else ""
@@ -349,11 +345,11 @@ class ArchitectPanel(_Panel):
         sites = len(self.city.options) - 1
         if city is not None:
             goods, coins = cc.house_price(self.state, city)
-            head = _esc(cc._("A house in {city} costs {price}", city=cc.city_name(city),
+            head = esc(cc._("A house in {city} costs {price}", city=cc.city_name(city),
                              price=cc.price_text(goods, coins)))
             self.preview.value = self.effect(self.build_action(), head)
         else:
-            self.preview.value = _esc(cc.n_("Choose a city to build in ({n} next to your colonists).",
+            self.preview.value = esc(cc.n_("Choose a city to build in ({n} next to your colonists).",
                                             "Choose a city to build in ({n} next to your colonists).", sites)
                                       if sites else cc._("No city next to your colonists yet."))
         self.ctl.request_overlay(self.overlay())
@@ -425,13 +421,13 @@ class PrefectPanel(_Panel):
         self.province.layout.display = "none" if collect else None
         self.apply.description = cc._("Collect") if collect else cc._("Produce")
         self.apply.disabled = self.action() is None
-        self.info.value = _esc(cc._("Click a province on the map (hover it to see who would receive what), or "
+        self.info.value = esc(cc._("Click a province on the map (hover it to see who would receive what), or "
                                     "choose it here.") if not collect else "")
         if collect:
-            head = _esc(cc._("Collect {coins} from the coin-side tiles", coins=cc.coins_text(cc.collect_value(self.state))))
+            head = esc(cc._("Collect {coins} from the coin-side tiles", coins=cc.coins_text(cc.collect_value(self.state))))
         elif self.province.value is not None:
             gains = cc.production(self.state, self.province.value, self.index)
-            head = _esc(cc._("Receives: {gains}", gains=cc.listing(
+            head = esc(cc._("Receives: {gains}", gains=cc.listing(
                 cc._("{player} {goods}", player=name, goods=cc.goods_text(g)) for name, g in gains.items())))
         else:
             head = ""
@@ -481,7 +477,7 @@ class MercatorPanel(_Panel):
     def update(self) -> None:
         kinds = self.state.pending.kinds
         limit = cc.CONSTANTS.mercator_kinds
-        self.info.value = _esc(cc._("Kinds traded: {kinds} ({n} of {limit}) · {have}",
+        self.info.value = esc(cc._("Kinds traded: {kinds} ({n} of {limit}) · {have}",
                                     kinds=cc.listing(cc.good_name(k) for k in kinds) if kinds else cc._("none"),
                                     n=len(kinds), limit=limit, have=goods_line(self.player)))
         self.apply.description = cc._("Buy") if self.direction.value == "buy" else cc._("Sell")
@@ -490,7 +486,7 @@ class MercatorPanel(_Panel):
         head = ""
         if good is not None:
             coins = cc.coins_text(n * cc.PRICE[good])
-            head = _esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
+            head = esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
                         else cc._("receive {coins}", coins=coins))
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
@@ -525,7 +521,7 @@ class DiplomatPanel(_Panel):
         if self.target.value is not None:
             top = self.state.player(self.target.value).top_card
             if top:
-                head = _esc(cc._("Carry out {card}: {what}", card=cc.card(top).display_name, what=card_action(top)))
+                head = esc(cc._("Carry out {card}: {what}", card=cc.card(top).display_name, what=card_action(top)))
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
 
@@ -567,10 +563,10 @@ class SenatorPanel(_Panel):
     def update(self) -> None:
         bought = self.state.pending.bought
         most = "" if self.consul else cc._(" (at most {n})", n=cc.CONSTANTS.senator_cards)
-        self.info.value = (_esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
+        self.info.value = (esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
                                      have=goods_line(self.player)))
                            + "<br><span style='color:#555'>"
-                           + _esc(cc._("Click a card in the display (hover it for what it does) to choose it, again "
+                           + esc(cc._("Click a card in the display (hover it for what it does) to choose it, again "
                                        "to buy it; or choose its slot here.")) + "</span>")
         self.wild.layout.display = None if self._wild_needed() else "none"
         self.apply.disabled = self.slot.value is None
@@ -578,7 +574,7 @@ class SenatorPanel(_Panel):
         action = self.action()
         if isinstance(action, cc.Purchase):
             price = cc.card_price(self.state, action.slot, action.wild, self.consul)
-            head = _esc(cc._("Price: {price}", price=cc.goods_text(price)))
+            head = esc(cc._("Price: {price}", price=cc.goods_text(price)))
         self.preview.value = self.effect(action, head)
         self.ctl.request_overlay(None)
 
@@ -626,10 +622,10 @@ class ColonistPanel(_Panel):
         self.apply.description = cc._("Place") if placing else cc._("Take the income")
         self.apply.disabled = self.action() is None
         how = cc._("Click {rome} or one of your cities on the map, or choose it here.", rome=cc.city_name("ROMA"))
-        self.info.value = (_esc(cc._("Placed so far: {n} · {have}", n=self.state.pending.placed,
+        self.info.value = (esc(cc._("Placed so far: {n} · {have}", n=self.state.pending.placed,
                                      have=goods_line(self.player)))
-                           + (f"<br><span style='color:#555'>{_esc(how)}</span>" if placing else ""))
-        head = (_esc(cc._("Each new colonist costs {cost}", cost=cc.goods_text(cc.CONSTANTS.new_colonist_cost)))
+                           + (f"<br><span style='color:#555'>{esc(how)}</span>" if placing else ""))
+        head = (esc(cc._("Each new colonist costs {cost}", cost=cc.goods_text(cc.CONSTANTS.new_colonist_cost)))
                 if placing else "")
         self.preview.value = self.effect(self.action(), head)
         self.ctl.request_overlay(None)
@@ -665,10 +661,10 @@ class TribunePanel(_Panel):
         return [self.info, self.kind] + super().children()[1:]
 
     def update(self) -> None:
-        self.info.value = _esc(cc._("Cards back in hand: {n} · {have}", n=len(self.player.hand),
+        self.info.value = esc(cc._("Cards back in hand: {n} · {have}", n=len(self.player.hand),
                                     have=goods_line(self.player)))
         cost = cc.goods_text(cc.CONSTANTS.new_colonist_cost)
-        self.preview.value = self.effect(self.action(), _esc(cc._("A new colonist costs {cost}", cost=cost)))
+        self.preview.value = self.effect(self.action(), esc(cc._("A new colonist costs {cost}", cost=cost)))
         self.ctl.request_overlay(None)
 
 
@@ -694,7 +690,7 @@ class KeepPanel(_Panel):
     def update(self) -> None:
         need = cc.keep_count(self.state, self.index, self.choice.incoming)
         chosen = sum(w.value for w in self.counts.values())
-        self.info.value = _esc(cc._("{player} receives {goods} but has {free}: keep exactly {need} (chosen {chosen})",
+        self.info.value = esc(cc._("{player} receives {goods} but has {free}: keep exactly {need} (chosen {chosen})",
                                     player=self.player.name, goods=cc.goods_text(self.choice.incoming),
                                     free=cc.n_("{n} free slot", "{n} free slots", self.player.free_slots),
                                     need=need, chosen=chosen))
@@ -709,7 +705,7 @@ class GameOverPanel(_Panel):
 
     def children(self) -> list[widgets.Widget]:
         ranking = cc.final_ranking(self.state)
-        self.info.value = _esc(cc._("Final ranking: {ranking}", ranking=cc.listing(
+        self.info.value = esc(cc._("Final ranking: {ranking}", ranking=cc.listing(
             cc._("{place}. {player}", place=i, player=n) for i, n in enumerate(ranking, 1))))
         return [self.info]
 
@@ -796,7 +792,7 @@ class ActionControls(widgets.VBox):
         who = state.actor or cc._("nobody")
         played = cc._(" · playing the {card}", card=cc.card(state.pending.card).display_name) if state.pending else ""
         title = cc._(self.panel.title) if self.panel.title else ""
-        self.header.value = f"<b>{_esc(who)}</b>: {_esc(title)}{_esc(played)}"
+        self.header.value = f"<b>{esc(who)}</b>: {esc(title)}{esc(played)}"
         self.body.children = self.panel.children()
         self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
         self.typed.layout.display = None if acting and not state.over else "none"
@@ -824,7 +820,7 @@ class ActionControls(widgets.VBox):
     def attempt(self, action: cc.Action | str | None) -> bool:
         """Play `action` through the engine; on refusal show its explanation and change nothing."""
         if action is None:
-            self.message.value = _esc(cc._("Choose something first."))
+            self.message.value = esc(cc._("Choose something first."))
             return False
         try:
             self.game.play(action)

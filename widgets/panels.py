@@ -5,7 +5,6 @@ tooltip); the display is a row of cards (`widgets.cards.CardRow`) a Senator or C
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from typing import Any
 
@@ -15,6 +14,7 @@ import concordia_core as cc
 
 from .cards import GOD_COLOURS, CardRow, card_tip, display_items, display_tips
 from .errors import ErrorLog
+from .html_text import esc
 
 GOOD_COLOURS = {"brick": "#c0604d", "food": "#e6c229", "tools": "#7f8c8d", "wine": "#7b3f8c",
                 "cloth": "#2e86c1"}
@@ -22,14 +22,10 @@ WAITING_SHORT = {"land": cc.N_("land col."), "sea": cc.N_("sea col.")}   # a wai
 __all__ = ["GOD_COLOURS", "GOOD_COLOURS", "CardDisplay", "PlayerBoard", "card_label", "card_span", "storehouse_html"]
 
 
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
-
-
 def _slot(label: str, colour: str, title: str) -> str:
-    return (f"<span title='{_esc(title)}' style='display:inline-block;width:44px;height:22px;margin:1px;"
+    return (f"<span title='{esc(title)}' style='display:inline-block;width:44px;height:22px;margin:1px;"
             f"border:1px solid #555;border-radius:3px;background:{colour};color:#fff;font-size:10px;"
-            f"text-align:center;line-height:22px;overflow:hidden'>{_esc(label)}</span>")
+            f"text-align:center;line-height:22px;overflow:hidden'>{esc(label)}</span>")
 
 
 def card_label(card_id: str) -> str:
@@ -44,8 +40,8 @@ def card_label(card_id: str) -> str:
 def card_span(card_id: str) -> str:
     """A card's name in its god's colour, with what it does as a tooltip."""
     c = cc.card(card_id)
-    return (f"<span class='cc-cardname' title='{_esc(card_tip(card_id))}' style='border-bottom:2px solid "
-            f"{GOD_COLOURS[c.god]};cursor:help'>{_esc(c.display_name)}</span>")
+    return (f"<span class='cc-cardname' title='{esc(card_tip(card_id))}' style='border-bottom:2px solid "
+            f"{GOD_COLOURS[c.god]};cursor:help'>{esc(c.display_name)}</span>")
 
 
 def storehouse_html(player: cc.PlayerState) -> str:
@@ -74,36 +70,36 @@ class PlayerBoard(widgets.HTML):
         p = state.player(self.name)
         marks = []
         if state.to_move == self.name:
-            marks.append(f"<b style='color:#2e7d32'>▶ {_esc(cc._('to move'))}</b>")
+            marks.append(f"<b style='color:#2e7d32'>▶ {esc(cc._('to move'))}</b>")
         if state.actor == self.name and state.actor != state.to_move:
-            marks.append(f"<b style='color:#ef6c00'>▶ {_esc(cc._('must choose'))}</b>")
+            marks.append(f"<b style='color:#ef6c00'>▶ {esc(cc._('must choose'))}</b>")
         if state.praefectus_magnus == self.name:
-            marks.append(f"<span style='border:1px solid #b8860b;padding:0 4px'>{_esc(cc.term('term', 'Praefectus Magnus'))}"
+            marks.append(f"<span style='border:1px solid #b8860b;padding:0 4px'>{esc(cc.term('term', 'Praefectus Magnus'))}"
                          "</span>")
         if p.concordia:
             label = cc._("Concordia card ({points})", points=cc.n_("{n} point", "{n} points",
                                                                      cc.CONSTANTS.concordia_points))
-            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>{_esc(label)}</span>")
+            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>{esc(label)}</span>")
         if self.hand_visible(self.name):
             hand = ", ".join(card_span(c) for c in p.hand) or "—"
         else:
-            hand = f"<i>{_esc(cc.n_('{n} card (hidden)', '{n} cards (hidden)', len(p.hand)))}</i>"
+            hand = f"<i>{esc(cc.n_('{n} card (hidden)', '{n} cards (hidden)', len(p.hand)))}</i>"
         if p.top_card:
-            top = card_span(p.top_card) + " " + _esc(cc.n_("(top of {n} card)", "(top of {n} cards)", len(p.discard)))
+            top = card_span(p.top_card) + " " + esc(cc.n_("(top of {n} card)", "(top of {n} cards)", len(p.discard)))
         else:
-            top = _esc(cc._("empty"))
-        on_map = _esc(cc.listing(cc.narrate.colonist_words(state.map_id, c.kind, c.where) for c in p.colonists)
+            top = esc(cc._("empty"))
+        on_map = esc(cc.listing(cc.narrate.colonist_words(state.map_id, c.kind, c.where) for c in p.colonists)
                       if p.colonists else cc._("none"))
         slots = cc.CONSTANTS.storehouse_slots
         self.value = (
             f"<div style='border:1px solid #999;border-radius:6px;padding:6px;margin:2px'>"
-            f"<b>{_esc(p.name)}</b> {' · '.join(marks)}<br>"
-            f"{_esc(cc._('Coins:'))} <b>{p.coins}</b> · {_esc(cc._('Houses left:'))} <b>{p.houses_left}</b> · "
-            f"{_esc(cc._('Storehouse:'))} {p.storehouse_used}/{slots}<br>"
+            f"<b>{esc(p.name)}</b> {' · '.join(marks)}<br>"
+            f"{esc(cc._('Coins:'))} <b>{p.coins}</b> · {esc(cc._('Houses left:'))} <b>{p.houses_left}</b> · "
+            f"{esc(cc._('Storehouse:'))} {p.storehouse_used}/{slots}<br>"
             f"{storehouse_html(p)}"
-            f"{_esc(cc._('Goods:'))} {_esc(cc.goods_text(p.goods))}<br>"
-            f"{_esc(cc._('Hand:'))} {hand}<br>{_esc(cc._('Discard pile:'))} {top}<br>"
-            f"{_esc(cc._('Colonists on the map:'))} {on_map}</div>")
+            f"{esc(cc._('Goods:'))} {esc(cc.goods_text(p.goods))}<br>"
+            f"{esc(cc._('Hand:'))} {hand}<br>{esc(cc._('Discard pile:'))} {top}<br>"
+            f"{esc(cc._('Colonists on the map:'))} {on_map}</div>")
 
 
 class CardDisplay(widgets.VBox):
@@ -118,8 +114,8 @@ class CardDisplay(widgets.VBox):
 
     def show(self, state: cc.GameState) -> None:
         """Render the display row from `state`."""
-        self.header.value = (f"<b>{_esc(cc.term('term', 'card display').capitalize())}</b> · "
-                             f"{_esc(cc.n_('deck: {n} card', 'deck: {n} cards', state.deck_size))}")
+        self.header.value = (f"<b>{esc(cc.term('term', 'card display').capitalize())}</b> · "
+                             f"{esc(cc.n_('deck: {n} card', 'deck: {n} cards', state.deck_size))}")
         self.row.show(display_items(state), self.row.pickable, self.row.selected, display_tips(state))
 
     @property

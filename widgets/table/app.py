@@ -9,7 +9,6 @@ module adds what a table needs around it. Every rule question goes to the engine
 """
 from __future__ import annotations
 
-import html
 import json
 import time
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ from concordia_core import bots
 
 from ..app import GameApp, fold
 from ..errors import ErrorLog, guarded
+from ..html_text import esc
 from .files import SavesBox
 from .hints import TOP, HintBox, hint_line
 from .pass_screen import PassScreen
@@ -32,10 +32,6 @@ FORMAT = "concordia-tutor-table"
 VERSION = 1
 BOT_STEP_LIMIT = 5000   # run_bots stops after this many steps (press again to go on)
 REFRESH_EVERY = 0.25    # seconds: while bots play, the screen is redrawn after a bot step at most this often
-
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
 @dataclass(frozen=True)
@@ -194,7 +190,7 @@ class TableApp(widgets.VBox):
         """Play a person's step through the same path as the controls' buttons."""
         if not self.person_may_act(self.state):
             who = self.state.actor or cc._("nobody")
-            self.view.controls.message.value = _esc(cc._("It is {player}'s turn to act, not the person at the "
+            self.view.controls.message.value = esc(cc._("It is {player}'s turn to act, not the person at the "
                                                          "screen.", player=who))
             return False
         return self.view.controls.attempt(action)
@@ -302,7 +298,7 @@ class TableApp(widgets.VBox):
             try:
                 self.game.play(action)
             except cc.ConcordiaError as err:
-                self.view.controls.message.value = _esc(err)
+                self.view.controls.message.value = esc(err)
                 break
         self.view.controls.clear_message()
         self.view.refresh()
@@ -334,13 +330,13 @@ class TableApp(widgets.VBox):
         self.final.value = final_html(state) if state.over else ""
         self.mid.value = mid_scoring_html(state)
         self.status.value = self._status_html(state)
-        self.notice.value = (f"<div style='color:#6a1b9a'>{_esc(self.waiting_text(state))}</div>"
+        self.notice.value = (f"<div style='color:#6a1b9a'>{esc(self.waiting_text(state))}</div>"
                              if self.hold and self.bot_to_act() else "")
         if self.auto_play.value and not self._running and not self.hold and self.bot_to_act():
             self._run(BOT_STEP_LIMIT)
 
     def _status_html(self, state: cc.GameState) -> str:
-        seats = " · ".join(_esc(cc._("{player} ({who})", player=s.name, who=who_label(s))) for s in self.seats)
+        seats = " · ".join(esc(cc._("{player} ({who})", player=s.name, who=who_label(s))) for s in self.seats)
         if state.over:
             now = cc._("the game is over")
         else:
@@ -350,8 +346,8 @@ class TableApp(widgets.VBox):
         mode = cc._("first game: intermediate scoring on (R-MID-1)") if state.first_game else cc._("standard game")
         head = cc._("Concordia table · {map} · {mode} · seed {seed}", map=self.game.map.display_name, mode=mode,
                     seed=self.game.seed)
-        return (f"<b>{_esc(head)}</b><br>{_esc(cc._('Seats:'))} {seats}<br>"
-                f"{_esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{_esc(now)}</b>")
+        return (f"<b>{esc(head)}</b><br>{esc(cc._('Seats:'))} {seats}<br>"
+                f"{esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{esc(now)}</b>")
 
     # --- save and resume ------------------------------------------------------------------------
     def save(self) -> str:

@@ -2,16 +2,10 @@
 the first-game intermediate scoring (R-MID-1..4) and the final screen (R-END-1, R-SCORE-9)."""
 from __future__ import annotations
 
-import html
-from typing import Any
-
 import concordia_core as cc
 
+from ..html_text import esc
 from ..scoreview import score_table_html
-
-
-def _esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
 def mid_scoring_html(state: cc.GameState) -> str:
@@ -19,11 +13,11 @@ def mid_scoring_html(state: cc.GameState) -> str:
     if not state.first_game:
         return ""
     names = [p.name for p in state.players]
-    rows = "".join(f"<li>{_esc(n)}: " + (f"<i>{_esc(cc._('first Tribune not played yet'))}</i>" if r is None else
-                                          _esc(cc.n_("recorded {n} point", "recorded {n} points", r))) + "</li>"
+    rows = "".join(f"<li>{esc(n)}: " + (f"<i>{esc(cc._('first Tribune not played yet'))}</i>" if r is None else
+                                          esc(cc.n_("recorded {n} point", "recorded {n} points", r))) + "</li>"
                    for n, r in zip(names, state.mid_scores, strict=False))
-    text = (f"<b>{_esc(cc._('First-game intermediate scoring'))}</b> (R-MID-1..4): "
-            + _esc(cc._("right after a player's first Tribune they are scored as in final scoring, and the result "
+    text = (f"<b>{esc(cc._('First-game intermediate scoring'))}</b> (R-MID-1..4): "
+            + esc(cc._("right after a player's first Tribune they are scored as in final scoring, and the result "
                         "is recorded (R-MID-2).")) + f"<ul>{rows}</ul>")
     if state.mid_payout is not None:
         text += prize_explanation(names, [r or 0 for r in state.mid_scores], list(state.mid_payout))
@@ -40,13 +34,13 @@ def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> 
                     points=cc.n_("{n} point", "{n} points", record), place=place,
                     tied=cc._(", tied with {players}", players=cc.listing(tied)) if tied else "",
                     coins=cc.coins_text(coins))
-        items.append(f"<li>{_esc(line)}</li>")
+        items.append(f"<li>{esc(line)}</li>")
     head = cc._("Everyone has a record: the prizes are paid (R-MID-3). The highest gets 2 coins, the next 1. Tied "
                 "players share a place and its prize, and the place after them is skipped (standard competition "
                 "ranking, this project's reading of the rule).")
     tail = cc._("The records now return to 0 and are never added to the final score; the prize coins are real "
                 "coins and count for Vesta (R-MID-4).")
-    return f"<b>{_esc(head)}</b><ul>{''.join(items)}</ul>{_esc(tail)}"
+    return f"<b>{esc(head)}</b><ul>{''.join(items)}</ul>{esc(tail)}"
 
 
 def tie_explanation(state: cc.GameState) -> str:
@@ -54,21 +48,21 @@ def tie_explanation(state: cc.GameState) -> str:
     lines = cc.tiebreak_sentences(state)
     if not lines:
         return ""
-    items = "".join(f"<li>{_esc(s)}</li>" for s in lines)
-    return f"<p><b>{_esc(cc._('Tie-break'))}</b></p><ul>{items}</ul>"
+    items = "".join(f"<li>{esc(s)}</li>" for s in lines)
+    return f"<p><b>{esc(cc._('Tie-break'))}</b></p><ul>{items}</ul>"
 
 
 def final_html(state: cc.GameState) -> str:
     """The final screen: ranking with totals, every player's per-god breakdown, the tie-break in words."""
     ranking = cc.final_ranking(state)
-    items = "".join(f"<li><b>{_esc(n)}</b>: {_esc(cc.n_('{n} point', '{n} points', cc.score(state, n).total))}</li>"
+    items = "".join(f"<li><b>{esc(n)}</b>: {esc(cc.n_('{n} point', '{n} points', cc.score(state, n).total))}</li>"
                     for n in ranking)
     ender = state.concordia_holder
-    ended = (f"<p>{_esc(cc._('{player} ended the game and took the Concordia card (R-END-1).', player=ender))}</p>"
+    ended = (f"<p>{esc(cc._('{player} ended the game and took the Concordia card (R-END-1).', player=ender))}</p>"
              if ender else "")
     title = cc._("Game over: {player} wins", player=ranking[0])
     return ("<div class='concordia-final' style='border:2px solid #2e7d32;border-radius:6px;padding:8px;margin:4px 0'>"
-            f"<h3 style='margin:2px 0'>{_esc(title)}</h3>{ended}"
+            f"<h3 style='margin:2px 0'>{esc(title)}</h3>{ended}"
             f"<ol class='ranking'>{items}</ol>{tie_explanation(state)}{score_table_html(state)}</div>")
 
 
