@@ -4,6 +4,9 @@ worked examples stepping through positions computed on the engine, clicks on the
 from __future__ import annotations
 
 import html
+import importlib
+import inspect
+import pkgutil
 import re
 from collections.abc import Callable, Iterator
 
@@ -11,6 +14,7 @@ import ipywidgets as ipw
 import pytest
 
 import concordia_core as cc
+import widgets.lessons
 from widgets.exercise import Exercise, GameExercise, Verdict, right, verdict_html, whole_number, wrong
 from widgets.lesson_kit import (
     FOCUS_CLASS,
@@ -231,6 +235,48 @@ def test_stepper_insists_that_a_refused_step_is_refused() -> None:
     with pytest.raises(AssertionError):
         Stepper(game, [beat("play MERCATOR", "allowed, in fact", refused=True)], intro="x")
     assert isinstance(beat("done", "text"), Beat)
+
+
+RULE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
+
+
+def lesson_steppers() -> dict[str, Callable[[], Stepper]]:
+    """Every worked example of the chapters: each lesson function that takes no argument and returns a Stepper."""
+    found: dict[str, Callable[[], Stepper]] = {}
+    for info in pkgutil.iter_modules(widgets.lessons.__path__):
+        module = importlib.import_module(f"widgets.lessons.{info.name}")
+        for name, function in inspect.getmembers(module, inspect.isfunction):
+            if function.__module__ != module.__name__:
+                continue
+            signature = inspect.signature(function, eval_str=True)
+            if signature.return_annotation is Stepper and all(
+                    p.default is not p.empty for p in signature.parameters.values()):
+                found[f"{info.name}.{name}"] = function
+    return found
+
+
+STEPPERS = lesson_steppers()
+
+
+def test_every_worked_example_is_found() -> None:
+    assert len(STEPPERS) >= 15, sorted(STEPPERS)
+    assert "ch04_movement.worked_example" in STEPPERS
+
+
+@pytest.mark.parametrize("name", list(STEPPERS))
+def test_a_refused_step_cites_only_the_rule_the_engine_refused_with(name: str) -> None:
+    """The refusal box shows the engine's rule; a rule id typed in the tutor's sentence of that step must be
+    the same one, never another (R-ARCH-1 for a refusal under R-ARCH-3 was once shown in chapter 4)."""
+    stepper = STEPPERS[name]()
+    assert len(stepper.errors) == len(stepper.frames)
+    for position, ((_state, text, refusal), error) in enumerate(zip(stepper.frames, stepper.errors, strict=True)):
+        if error is None:
+            assert refusal == "", f"{name} step {position}"
+            continue
+        assert isinstance(error, cc.IllegalAction), f"{name} step {position}: refused without a rule: {error}"
+        assert error.rule in refusal, f"{name} step {position}: the box does not show {error.rule}"
+        typed = set(RULE_ID.findall(text))
+        assert typed <= {error.rule}, f"{name} step {position}: the sentence cites {sorted(typed)}, the engine {error.rule}"
 
 
 def test_stepper_board_follows_the_steps() -> None:

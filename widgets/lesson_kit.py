@@ -325,22 +325,26 @@ class Stepper(ipw.VBox):
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.frames: list[tuple[cc.GameState, str, str]] = [(start.state, intro, "")]
+        self.errors: list[cc.ConcordiaError | None] = [None]   # the engine's refusal at each frame, if any
         game = start
         for b in beats:
             before = game.state
             refusal = ""
+            error: cc.ConcordiaError | None = None
             if b.refused:
                 try:
                     for action in b.actions:
                         cc.apply(game.state, action)
                 except cc.ConcordiaError as err:
                     refusal = explanation_html(err)
+                    error = err
                 else:
                     raise AssertionError(f"worked example: {b.actions} should be refused")
             else:
                 for action in b.actions:
                     game.play(action)
             self.frames.append((game.state, b.say(before, game.state), refusal))
+            self.errors.append(error)
         self.position = 0
         self.error_log = ErrorLog()
         self.heading = ipw.HTML()

@@ -80,7 +80,7 @@ def worked_example() -> Stepper:
                   "route MESSANA–NEAPOLIS (1 more step). 2 steps, and it stops on a route, never in a city "
                   "(R-ARCH-3, R-ARCH-4).")),
         beat("move ROMA > land:CASINVM-ROMA", cc._("Both steps are spent, so her land colonist stays in ROMA "
-                                                   "(R-ARCH-1): steps may all go to one colonist."), refused=True),
+                                                   "(R-ARCH-3): steps may all go to one colonist."), refused=True),
     ]
     intro = cc._("Ben has moved both his colonists out of ROMA: one onto the land route COSA–ROMA, one onto the sea "
                  "route NEAPOLIS–ROMA. Now Aiko plays her Architect. Press Next step.")
