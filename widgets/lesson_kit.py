@@ -8,7 +8,6 @@ shown with the game screen's own box, `widgets.errors.explanation_html`.
 """
 from __future__ import annotations
 
-import html
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,6 +19,7 @@ import concordia_core as cc
 from . import palette as pal
 from .board import MapView
 from .errors import ErrorLog, explanation_html, guarded
+from .html_text import esc
 
 FOCUS_CLASS = "cc-guide-focus"
 """CSS class of the control the tutor asks the learner to use now (a coloured outline)."""
@@ -36,10 +36,6 @@ STYLE = f"""<style>
 </style>"""
 
 BOARD_WIDTH = "760px"
-
-
-def esc(text: Any) -> str:
-    return html.escape(str(text))
 
 
 def style() -> ipw.HTML:
