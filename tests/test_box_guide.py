@@ -132,9 +132,9 @@ def test_guide_ticks_save_and_load_by_name() -> None:
     guide.rows[7].tick.value = True
     assert guide.table.done == {"board", "decks"}
     assert "2 of 14 steps done" in guide.progress.value
-    assert guide.savebox.save("our box")
+    assert guide.savebox.save_as("our box")
     other = BoxGuide()
-    assert other.savebox.load("our box")
+    assert other.savebox.load_named("our box")
     assert other.table == guide.table
     assert other.rows[7].tick.value is True
     assert other.map_choice.value == "imperium"
@@ -184,7 +184,7 @@ def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
     from widgets import saves
     saves.write("broken", json.dumps({"format": "concordia-table", "version": 1, "map": "italia",
                                       "seating": "Aiko"}))
-    assert not guide.savebox.load("broken")
+    assert not guide.savebox.load_named("broken")
     assert "seating must be a list of names" in guide.savebox.status.value
     assert guide.table == before
 

@@ -327,17 +327,17 @@ def test_pad_entries_round_trip_through_json_and_saves_by_name(saves_folder: Pat
           coins=12)
     pad.concordia.value = "Aiko"
     assert pm.PadEntries.from_json(pad.entries.to_json()) == pad.entries
-    assert pad.savebox.save("friday game")
+    assert pad.savebox.save_as("friday game")
     assert (saves_folder / "friday game.json").is_file()
     other = ScoringPad()
-    assert other.savebox.load("friday game")
+    assert other.savebox.load_named("friday game")
     assert other.entries == pad.entries
     assert other.totals() == pad.totals()
 
 
 def test_pad_save_names_are_names_not_paths(saves_folder: Path) -> None:
     pad = new_pad("italia", ["Aiko", "Ben"], ITALIA)
-    assert not pad.savebox.save("../escape")
+    assert not pad.savebox.save_as("../escape")
     assert "not a plain name" in pad.savebox.status.value
     assert not any(saves_folder.parent.glob("escape*"))
 
@@ -376,7 +376,7 @@ def test_pad_refuses_a_bad_or_hand_edited_file_with_a_plain_sentence(change: Any
     before = pad.entries
     from widgets import saves
     saves.write("edited", text)
-    assert not pad.savebox.load("edited")
+    assert not pad.savebox.load_named("edited")
     assert words in pad.savebox.status.value.replace("&#x27;", "'")
     assert pad.entries == before
 
@@ -396,7 +396,7 @@ def test_pad_loads_the_table_saved_by_the_box_guide() -> None:
     table = Table.make("italia", ["Ben", "Aiko", "Chloe"], "Aiko", ITALIA)
     saves.write("our table", table.to_json())
     pad = ScoringPad()
-    assert pad.savebox.load("our table")
+    assert pad.savebox.load_named("our table")
     assert pad.entries.names == ["Aiko", "Chloe", "Ben"]      # turn order from the first player, clockwise
     assert pad.entries.praefectus == "Ben"                    # as at setup, until the group says otherwise
     assert pad.entries.tiles_complete

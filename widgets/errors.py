@@ -62,10 +62,15 @@ def explanation_html(err: ConcordiaError) -> str:
     return (f"<div class='cc-refusal' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
 
 
+def os_reason(exc: OSError) -> str:
+    """Why a file could not be used, in lower-case words ("permission denied")."""
+    return os.strerror(exc.errno).lower() if exc.errno else str(exc)
+
+
 def problem_sentence(exc: BaseException) -> str:
     """A plain sentence for an unexpected problem (no traceback): file problems say which file and why."""
     if isinstance(exc, OSError):
-        reason = os.strerror(exc.errno).lower() if exc.errno else str(exc)
+        reason = os_reason(exc)
         target = exc.filename if exc.filename is not None else ""
         return cc._("cannot use {file}: {reason}", file=target, reason=reason)
     problem = ": ".join((type(exc).__name__, str(exc)))

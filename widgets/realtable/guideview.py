@@ -13,10 +13,10 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..errors import ErrorLog, explanation_html, guarded
+from ..savebox import SavesBox
 from . import tiles as tl
 from .boxguide import Step, Table, setup_steps, sheet_html, step_html
 from .inputs import TileEntry
-from .savebox import SaveBox
 
 
 def default_names(n: int) -> list[str]:
@@ -78,7 +78,8 @@ class BoxGuide(ipw.VBox):
                                        layout=ipw.Layout(width="180px"))
         self.print_button.on_click(guarded(lambda _b: self.printable(), self.error_log))
         self.link = ipw.HTML()
-        self.savebox = SaveBox(lambda: self.table.to_json(), self.load_text, error_log=self.error_log)
+        self.savebox = SavesBox(lambda: self.table.to_json(), self.load_text, self.error_log, menu=cc._("Saved"),
+                                layout=ipw.Layout(margin="4px 0"))
         self.tiles_section = ipw.Accordion(children=[ipw.VBox([self.tiles_status, self.tile_entry, self.mirror_box])])
         self.tiles_section.set_title(0, cc._("Optional: tell the tutor the city tiles you drew"))
         self.tiles_section.selected_index = None

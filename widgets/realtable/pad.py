@@ -22,11 +22,11 @@ import concordia_core as cc
 
 from .. import palette as pal
 from ..errors import ErrorLog, explanation_html, guarded
+from ..savebox import SavesBox
 from . import boardsvg
 from . import tiles as tl
 from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
 from .pad_model import KINDS, PadEntries
-from .savebox import SaveBox
 
 CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
 ViewFactory = Callable[[cc.GameState], Any]
@@ -101,7 +101,8 @@ class ScoringPad(ipw.VBox):
         self._view_map: str | None = None
         self.map_connected = False
         self._syncing = False
-        self.savebox = SaveBox(lambda: self.entries.to_json(), self.load_text, error_log=self.error_log)
+        self.savebox = SavesBox(lambda: self.entries.to_json(), self.load_text, self.error_log, menu=cc._("Saved"),
+                                layout=ipw.Layout(margin="4px 0"))
         self._table_form()
         self._build()
         kwargs.setdefault("layout", ipw.Layout(width="100%"))

@@ -4,7 +4,7 @@ intermediate scoring, save and load by name).
 
 Modules, one concept each: seats (who sits where), form (the set-up form), launcher (form, then table),
 app (the table), pass_screen (pass the device, with what happened since your last turn), hints,
-files (save and load by name), screens (intermediate scoring, final screen).
+screens (intermediate scoring, final screen).
 """
 from .app import BotMove, TableApp
 from .form import TableForm, TableSetup

@@ -22,7 +22,7 @@ from concordia_core import bots
 from ..app import GameApp, fold
 from ..errors import ErrorLog, guarded
 from ..html_text import esc
-from .files import SavesBox
+from ..savebox import SavesBox
 from .hints import TOP, HintBox, hint_line
 from .pass_screen import PassScreen
 from .screens import final_html, mid_scoring_html

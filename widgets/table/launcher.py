@@ -9,8 +9,8 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ..errors import ErrorLog
+from ..savebox import SavesBox
 from .app import TableApp
-from .files import SavesBox
 from .form import TableForm, TableSetup
 
 

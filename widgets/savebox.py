@@ -1,10 +1,8 @@
-"""Save and load a table by NAME (never a path) through the tutor's saves folder (widgets/saves.py). A bad
-name, a file that cannot be written or read, or one that is not a saved table is told in a plain sentence,
-and nothing changes."""
+"""Save and load by NAME (never a path) through the tutor's saves folder (widgets/saves.py): the one box
+of the table, its launcher, the scoring pad and the box guide. A bad name, a file that cannot be written or
+read, or one that is not what the owner saves is told in a plain sentence, and nothing changes."""
 from __future__ import annotations
 
-import html
-import os
 from collections.abc import Callable
 from typing import Any
 
@@ -12,36 +10,34 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
-from .. import saves
-from ..errors import ErrorLog, guarded
-
-
-def _reason(exc: OSError) -> str:
-    return os.strerror(exc.errno).lower() if exc.errno else str(exc)
+from . import saves
+from .errors import ErrorLog, guarded, os_reason
+from .html_text import esc
 
 
 def ok_html(text: str) -> str:
-    return f"<span class='cc-ok' style='color:#1b5e20'>{html.escape(text)}</span>"
+    return f"<span class='cc-ok' style='color:#1b5e20'>{esc(text)}</span>"
 
 
 def problem_html(text: str) -> str:
-    return f"<span class='cc-problem' style='color:#c62828'>{html.escape(text)}</span>"
+    return f"<span class='cc-problem' style='color:#c62828'>{esc(text)}</span>"
 
 
 class SavesBox(widgets.VBox):
     """A name box with Save, a menu of the saves with Load, and a status line.
 
     `save()` returns the text to save (None: no Save button); `load(text)` resumes from saved text and returns
-    a sentence saying so, or raises a ConcordiaError saying why it cannot (None: no Load part)."""
+    a sentence saying so (None: "Loaded <name>."), or raises a ConcordiaError saying why it cannot (None: no
+    Load part). `menu` labels the menu of saves (default "Saved tables")."""
 
-    def __init__(self, save: Callable[[], str] | None, load: Callable[[str], str] | None,
-                 log: ErrorLog | None = None, **kwargs: Any) -> None:
+    def __init__(self, save: Callable[[], str] | None, load: Callable[[str], str | None] | None,
+                 log: ErrorLog | None = None, *, menu: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._save, self._load = save, load
         self.name = widgets.Text(description=cc._("Save as"), placeholder=cc._("a name, e.g. friday-game"),
                                  style={"description_width": "initial"}, layout=widgets.Layout(width="auto"))
         self.save_button = widgets.Button(description=cc._("Save"), icon="save", layout=widgets.Layout(width="auto"))
-        self.choice = widgets.Dropdown(description=cc._("Saved tables"), style={"description_width": "initial"},
+        self.choice = widgets.Dropdown(description=menu or cc._("Saved tables"), style={"description_width": "initial"},
                                        layout=widgets.Layout(width="auto"))
         self.load_button = widgets.Button(description=cc._("Load"), icon="folder-open",
                                           layout=widgets.Layout(width="auto"))
@@ -61,7 +57,7 @@ class SavesBox(widgets.VBox):
         try:
             found = saves.names()
         except OSError as exc:
-            self.status.value = problem_html(cc._("cannot read the saves folder: {reason}", reason=_reason(exc)))
+            self.status.value = problem_html(cc._("cannot read the saves folder: {reason}", reason=os_reason(exc)))
             found = []
         self.choice.options = [(n, n) for n in found]
         self.choice.value = found[0] if found else None
@@ -79,7 +75,7 @@ class SavesBox(widgets.VBox):
             return False
         except OSError as exc:
             self.status.value = problem_html(cc._("cannot write {name}: {reason}", name=name.strip(),
-                                                  reason=_reason(exc)))
+                                                  reason=os_reason(exc)))
             return False
         self.status.value = ok_html(cc._("Saved as {name}.", name=clean))
         self.refresh_names()
@@ -97,7 +93,7 @@ class SavesBox(widgets.VBox):
             self.status.value = problem_html(str(err))
             return False
         except OSError as exc:
-            self.status.value = problem_html(cc._("cannot read {name}: {reason}", name=name, reason=_reason(exc)))
+            self.status.value = problem_html(cc._("cannot read {name}: {reason}", name=name, reason=os_reason(exc)))
             return False
         except UnicodeDecodeError:
             self.status.value = problem_html(cc._("cannot read {name}: it is not a text file", name=name))
@@ -105,5 +101,5 @@ class SavesBox(widgets.VBox):
         except cc.ConcordiaError as err:
             self.status.value = problem_html(cc._("cannot load {name}: {reason}", name=name, reason=err))
             return False
-        self.status.value = ok_html(said)
+        self.status.value = ok_html(cc._("Loaded {name}.", name=name) if said is None else said)
         return True
