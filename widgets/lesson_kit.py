@@ -93,11 +93,6 @@ def menu(label: str, options: Sequence[tuple[str, Any]], *, prompt: str | None =
                         style={"description_width": "initial"}, **kwargs)
 
 
-def place_label(where: str, map_id: str = "italia") -> str:
-    """A route in words, or a city's name."""
-    return route_label(where, map_id) if ":" in where else cc.city_name(where)
-
-
 def colonist_label(colonist: cc.Colonist, map_id: str = "italia") -> str:
     """'land colonist on the land route COSA–ROMA' / 'sea colonist in ROMA'."""
     kind = cc.colonist_text(colonist.kind)
@@ -193,40 +188,17 @@ class Board(ipw.VBox):
         super().__init__(children=[self.view, self.caption], **kwargs)
         self.show(state, overlay, caption)
 
-    @property
-    def clickable(self) -> bool:
-        """True once the board answers clicks (the clickable board has `on_pick`)."""
-        return hasattr(self.view, "on_pick")
-
     def show(self, state: cc.GameState, overlay: Any = None, caption: str | None = None,
              pickable: Mapping[str, Collection[str]] | None = None) -> None:
         if pickable is not None:
             self.pickable = dict(pickable)
-        if self.clickable:
-            self.view.show(state, overlay, pickable=self.pickable)
-        else:
-            self.view.show(state, overlay)
+        self.view.show(state, overlay, pickable=self.pickable)
         if caption is not None:
             self.caption.value = text_html(caption, "cc-caption") if caption else ""
 
-    def on_pick(self, callback: Callable[[Any], None]) -> bool:
-        """Send clicks on the board to `callback` (once the clickable board exists); True if wired."""
-        if self.clickable:
-            self.view.on_pick(callback)
-            return True
-        return False
-
-
-def board(state: cc.GameState, overlay: Any = None, caption: str = "") -> Board:
-    return Board(state, overlay, caption)
-
-
-def with_caption(widget: ipw.Widget, caption: str) -> ipw.VBox:
-    return ipw.VBox([widget, ipw.HTML(text_html(caption, "cc-caption"))])
-
-
-def html_block(markup: str) -> ipw.HTML:
-    return ipw.HTML(markup)
+    def on_pick(self, callback: Callable[[Any], None]) -> None:
+        """Send clicks on the board to `callback`."""
+        self.view.on_pick(callback)
 
 
 # --- pick something → the result or the refusal ---------------------------------------------------

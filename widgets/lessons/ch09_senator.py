@@ -14,7 +14,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, slot_extra_text, style
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, slot_extra_text
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -117,10 +117,6 @@ def buy_picker(consul: bool = False) -> TryIt:
     options = [(cc._("slot {slot}: {card}", slot=s, card=cc.card(state.display[s - 1]).display_name), s) for s in slots]
     who = cc._("Aiko has played a Consul she bought earlier.") if consul else cc._("Aiko has played her Senator.")
     return TryIt(cc._("Card to buy"), options, attempt, button=cc._("Buy"), intro=who)
-
-
-def display_now() -> ipw.HTML:
-    return ipw.HTML(style().value + display_html(senator_game().state))
 
 
 # --- the exercise: price a purchase ------------------------------------------------------------------
