@@ -53,11 +53,9 @@ from .text import (
     goods_count,
     goods_text,
     listing,
-    place_name,
     possessive,
     price_text,
     province_name,
-    route_name,
     steps_text,
 )
 
@@ -126,23 +124,6 @@ def route_ends(map_id: str, route: str) -> str:
     """'COSA–ROMA' for 'land:COSA-ROMA'."""
     a, b = load_map(map_id).routes[route].ends
     return _("{a}–{b}", a=city_name(a), b=city_name(b))
-
-
-def route_words(map_id: str, route: str) -> str:
-    """'land route COSA–ROMA'."""
-    return route_name(route)
-
-
-def place_words(map_id: str, where: str) -> str:
-    """A city's name, or a route in words ('land route COSA–ROMA')."""
-    return place_name(where)
-
-
-def colonist_words(map_id: str, kind: str, where: str) -> str:
-    """'land colonist in ROMA', 'sea colonist on the sea route COSA–ROMA'."""
-    if ":" in where:
-        return _("{colonist} on the {route}", colonist=colonist_text(kind), route=route_words(map_id, where))
-    return _("{colonist} in {city}", colonist=colonist_text(kind), city=city_name(where))
 
 
 def in_text(name: str) -> str:
@@ -394,5 +375,5 @@ def since_last_turn(log: Sequence[Entry], player: str) -> list[Entry]:
     return list(log[last + 1:])
 
 
-__all__ = ["PHRASES", "PLAY", "Entry", "card_name", "colonist_words", "done_words", "entries", "events", "in_text", "is_you",
-           "place_words", "plan_words", "route_ends", "route_words", "since_last_turn", "step_words"]
+__all__ = ["PHRASES", "PLAY", "Entry", "card_name", "done_words", "entries", "events", "in_text", "is_you",
+           "plan_words", "route_ends", "since_last_turn", "step_words"]

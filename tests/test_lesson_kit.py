@@ -26,7 +26,6 @@ from widgets.lesson_kit import (
     TradeControl,
     TryIt,
     beat,
-    colonist_label,
     players_table,
     route_label,
     score_table,
@@ -151,8 +150,9 @@ def test_game_exercise_resets_to_its_start() -> None:
 def test_routes_and_colonists_are_named_in_words() -> None:
     assert route_label("land:COSA-ROMA") == "the land route COSA–ROMA"
     assert route_label("sea:NEAPOLIS-ROMA") == "the sea route NEAPOLIS–ROMA"
-    assert colonist_label(cc.Colonist("sea", "sea:COSA-ROMA")) == "sea colonist on the sea route COSA–ROMA"
-    assert colonist_label(cc.Colonist("land", "ROMA")) == "land colonist in ROMA"
+    assert str(cc.Colonist("sea", "sea:COSA-ROMA")) == "sea colonist on the sea route COSA–ROMA"
+    assert str(cc.Colonist("land", "ROMA")) == "land colonist in ROMA"
+    assert cc.route_name("land:COSA-ROMA") == "land route COSA–ROMA"
 
 
 def test_tables_name_players_goods_and_gods() -> None:

@@ -121,9 +121,10 @@ def test_a_play_to_come_is_addressed_to_the_player() -> None:
 
 
 def test_places_in_words() -> None:
-    assert cc.narrate.route_words("italia", "land:COSA-ROMA") == "land route COSA–ROMA"
-    assert cc.narrate.colonist_words("italia", "sea", "sea:COSA-ROMA") == "sea colonist on the sea route COSA–ROMA"
-    assert cc.narrate.colonist_words("italia", "land", "ROMA") == "land colonist in ROMA"
+    assert cc.route_name("land:COSA-ROMA") == "land route COSA–ROMA"
+    assert cc.place_name("ROMA") == "ROMA"
+    assert str(cc.Colonist("sea", "sea:COSA-ROMA")) == "sea colonist on the sea route COSA–ROMA"
+    assert str(cc.Colonist("land", "ROMA")) == "land colonist in ROMA"
 
 
 @pytest.mark.parametrize("map_name, players, seed", [("italia", 3, 1), ("imperium", 4, 2), ("imperium", 5, 3)])

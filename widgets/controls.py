@@ -71,7 +71,6 @@ def toggles(options: list[tuple[str, Any]], label: str = "") -> widgets.ToggleBu
 def describe_change(before: cc.GameState, after: cc.GameState) -> list[str]:
     """Plain sentences saying what differs between two states (used for every preview)."""
     lines: list[str] = []
-    map_id = before.map_id
     for b, a in zip(before.players, after.players, strict=True):
         parts: list[str] = []
         if a.coins != b.coins:
@@ -80,7 +79,7 @@ def describe_change(before: cc.GameState, after: cc.GameState) -> list[str]:
                   (a.goods - b.goods).items_nonzero()]
         parts += [cc._("a house in {city}", city=cc.city_name(c)) for c in sorted(set(a.houses) - set(b.houses))]
         parts += [cc._("{colonist} to {place}", colonist=cc.colonist_text(c.kind),
-                       place=cc.narrate.place_words(map_id, c.where))
+                       place=cc.place_name(c.where))
                   for c in sorted(Counter(a.colonists) - Counter(b.colonists))]
         parts += [cc._("the {card} into the hand", card=cc.card(c).display_name)
                   for c in sorted((Counter(a.hand) - Counter(b.hand)).elements())]
@@ -260,7 +259,7 @@ class ArchitectPanel(_Panel):
         self.moving = self.state.pending.phase == "move"
         movable = [c for c in dict.fromkeys(self.player.colonists)
                    if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
-        colonists = [(cc.narrate.colonist_words(self.map_id, c.kind, c.where), (c.kind, c.where)) for c in movable]
+        colonists = [(str(c), (c.kind, c.where)) for c in movable]
         self.colonist = dropdown(cc._("Which colonist"), colonists)
         self.route = dropdown(cc._("To"), [])
         self.move = button(cc._("Move"), "primary")
@@ -292,7 +291,7 @@ class ArchitectPanel(_Panel):
         options = []
         for route, cost in sorted(costs.items(), key=lambda rc: (rc[1], rc[0])):
             if route != start:
-                label = cc._("{route}: {steps}", route=cc.narrate.route_words(self.map_id, route),
+                label = cc._("{route}: {steps}", route=cc.route_name(route),
                              steps=cc.n_("{n} step", "{n} steps", cost))
                 options.append((label + self.ok(cc.Move(start, route)), route))
         self.route.options = choices(options)

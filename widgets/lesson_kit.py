@@ -64,13 +64,6 @@ def route_label(route_id: str, map_id: str = "italia") -> str:
     return cc._("the {route} {a}–{b}", route=cc.route_text(route.kind), a=cc.city_name(a), b=cc.city_name(b))
 
 
-def route_name(route_id: str, map_id: str = "italia") -> str:
-    """'land route COSA–ROMA' (in a menu or a list)."""
-    route = cc.load_map(map_id).routes[route_id]
-    a, b = route.ends
-    return cc._("{route} {a}–{b}", route=cc.route_text(route.kind), a=cc.city_name(a), b=cc.city_name(b))
-
-
 def slot_extra_text(slot: int) -> str:
     """The extra cost printed under a display slot: 'nothing', '1 cloth', 'any good + 1 cloth' (R-SEN-2)."""
     extra = cc.CONSTANTS.display_slot_extra[slot - 1]
@@ -91,14 +84,6 @@ def menu(label: str, options: Sequence[tuple[str, Any]], *, prompt: str | None =
     """A dropdown that starts on a 'choose…' entry (value None) shown as such."""
     return ipw.Dropdown(options=[(prompt or cc._("choose…"), None), *options], index=0, description=label,
                         style={"description_width": "initial"}, **kwargs)
-
-
-def colonist_label(colonist: cc.Colonist, map_id: str = "italia") -> str:
-    """'land colonist on the land route COSA–ROMA' / 'sea colonist in ROMA'."""
-    kind = cc.colonist_text(colonist.kind)
-    if colonist.on_route:
-        return cc._("{colonist} on {route}", colonist=kind, route=route_label(colonist.where, map_id))
-    return cc._("{colonist} in {city}", colonist=kind, city=cc.city_name(colonist.where))
 
 
 def city_with_good(state: cc.GameState, city: str) -> str:
@@ -135,7 +120,6 @@ def storehouse_html(player: cc.PlayerState) -> str:
 
 def players_table(state: cc.GameState, names: Sequence[str] | None = None, *, houses: bool = True) -> str:
     """One row per player: coins, goods, free storehouse slots, colonists on the map, houses (HTML)."""
-    board = cc.load_map(state.map_id)
     header = [cc._("Player"), cc._("Coins"), cc._("Goods"), cc._("Free slots"), cc._("Colonists on the map")]
     if houses:
         header.append(cc._("Houses"))
@@ -149,7 +133,7 @@ def players_table(state: cc.GameState, names: Sequence[str] | None = None, *, ho
         if state.praefectus_magnus == p.name:
             marks.append(cc.term("term", "Praefectus Magnus"))
         name = esc(p.name) + (f" <small>({esc(', '.join(marks))})</small>" if marks else "")
-        colonists = cc.listing([colonist_label(c, board.id) for c in p.colonists]) if p.colonists else cc._("none")
+        colonists = cc.listing([str(c) for c in p.colonists]) if p.colonists else cc._("none")
         row = [name, esc(p.coins), goods_chips(p.goods), esc(p.free_slots), esc(colonists)]
         if houses:
             row.append(esc(cc.listing([city_with_good(state, c) for c in p.houses]) if p.houses else cc._("none")))

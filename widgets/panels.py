@@ -88,7 +88,7 @@ class PlayerBoard(widgets.HTML):
             top = card_span(p.top_card) + " " + esc(cc.n_("(top of {n} card)", "(top of {n} cards)", len(p.discard)))
         else:
             top = esc(cc._("empty"))
-        on_map = esc(cc.listing(cc.narrate.colonist_words(state.map_id, c.kind, c.where) for c in p.colonists)
+        on_map = esc(cc.listing(str(c) for c in p.colonists)
                       if p.colonists else cc._("none"))
         slots = cc.CONSTANTS.storehouse_slots
         self.value = (

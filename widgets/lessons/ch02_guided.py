@@ -26,12 +26,10 @@ from ..lesson_kit import (
     FOCUS_CLASS,
     Board,
     button,
-    colonist_label,
     esc,
     menu,
     players_table,
     route_label,
-    route_name,
     score_table,
     storehouse_html,
     style,
@@ -333,7 +331,7 @@ class GuidedGame(ipw.VBox):
     def _fill_routes(self) -> None:
         choice = self.colonist.value
         reach = self._reach(*choice) if choice else {}
-        self._options(self.route, [(cc._("{route} ({steps})", route=route_name(r, MAP),
+        self._options(self.route, [(cc._("{route} ({steps})", route=cc.route_name(r),
                                           steps=cc.n_("{n} step", "{n} steps", c)), r) for r, c in reach.items()])
 
     def refresh(self) -> None:
@@ -351,7 +349,7 @@ class GuidedGame(ipw.VBox):
         if step is not None:
             self.focusable[step.control].add_class(FOCUS_CLASS)
         self._options(self.card, [(cc.card(c).display_name, c) for c in dict.fromkeys(me.hand)])
-        self._options(self.colonist, [(colonist_label(c, MAP), (c.kind, c.where)) for c in me.colonists])
+        self._options(self.colonist, [(str(c), (c.kind, c.where)) for c in me.colonists])
         self._fill_routes()
         ends = {city for c in me.colonists if c.on_route for city in board.routes[c.where].ends}
         self._options(self.city, [(cc.city_name(c), c) for c in sorted(ends)])

@@ -18,7 +18,7 @@ import concordia_core as cc
 
 from ..board import ReachOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, route_label, route_name, style
+from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, route_label, style
 from . import replay
 
 MAP = "italia"
@@ -98,7 +98,7 @@ def sea_picker() -> TryIt:
             else state.pending.steps_left
         return Outcome(cc._("Allowed: the sea colonist stops on {route} for {steps}.", route=label(route),
                             steps=steps_text(cost)), after)
-    options = [(route_name(r, MAP), r) for r in SEA_OPTIONS]
+    options = [(cc.route_name(r), r) for r in SEA_OPTIONS]
     return TryIt(cc._("Route for Aiko's sea colonist"), options, attempt, button=cc._("Move"),
                  board_state=state, board_overlay=ReachOverlay("ROMA", "sea", state.pending.steps_left, aiko),
                  board_caption=cc._("Where Aiko's sea colonist may stop with her 2 steps, and what each route costs."),
@@ -175,7 +175,7 @@ def destinations_solution() -> str:
 
 def make_destinations_exercise() -> Exercise:
     state = architect_position().state
-    ticks = ipw.SelectMultiple(options=[(route_name(r, MAP), r) for r in ROUTE_OPTIONS], rows=len(ROUTE_OPTIONS),
+    ticks = ipw.SelectMultiple(options=[(cc.route_name(r), r) for r in ROUTE_OPTIONS], rows=len(ROUTE_OPTIONS),
                                description=cc._("Routes"), layout=ipw.Layout(width="32em"))
     board = Board(state, caption=cc._("Aiko has played her Architect. Ben's colonists stand on the land route "
                                       "COSA–ROMA and the sea route NEAPOLIS–ROMA. Click a route to select it or "

@@ -8,7 +8,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, colonist_label, esc, goods_chips, html_table
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, esc, goods_chips, html_table
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -31,7 +31,7 @@ def colonist_game() -> cc.Game:
 def aiko_facts(state: cc.GameState) -> str:
     rows = []
     for p in state.players:
-        colonists = cc.listing([colonist_label(c) for c in p.colonists])
+        colonists = cc.listing([str(c) for c in p.colonists])
         rows.append([esc(p.name), esc(p.coins), goods_chips(p.goods), esc(colonists),
                      esc(cc._("{land} land, {sea} sea", land=p.waiting["land"], sea=p.waiting["sea"]))])
     return html_table([cc._("Player"), cc._("Coins"), cc._("Goods"), cc._("Colonists on the map"),
@@ -141,7 +141,7 @@ def make_income_exercise() -> Exercise:
     box = ipw.IntText(value=0, description=cc._("Coins"))
     prompt = cc._("Aiko plays a Colonist card. She has {n} colonists on the map ({where}) and {waiting} waiting in her "
                   "storehouse. She takes the income instead of placing colonists. How many coins does she take?",
-                  n=len(aiko.colonists), where=cc.listing([colonist_label(c) for c in aiko.colonists]),
+                  n=len(aiko.colonists), where=cc.listing([str(c) for c in aiko.colonists]),
                   waiting=aiko.waiting_total)
     coins = cc.colonist_income(state, "Aiko")
     return Exercise(esc(prompt), box, check_income, solution=lambda: check_income(coins).message)
