@@ -72,6 +72,7 @@ from .text import (
     good_name,
     goods_count,
     goods_text,
+    learner_name,
     listing,
     ordinal,
     place_name,
@@ -97,8 +98,8 @@ __all__ = [
     "tiebreak_names", "tribune_income",
     "Record", "Scenario", "Setup", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
     "BonusTile", "Colonist", "GameState", "Pending", "Phase", "PlayerState", "StoreChoice",
-    "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "listing",
-    "ordinal", "place_name", "possessive", "price_text", "province_name", "route_name", "route_text",
+    "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "learner_name",
+    "listing", "ordinal", "place_name", "possessive", "price_text", "province_name", "route_name", "route_text",
     "narrate",
 ]
 

@@ -87,6 +87,11 @@ def province_name(province: str) -> str:
                                                       printed=province)
 
 
+def learner_name() -> str:
+    """The name the tutor gives the person at the screen in its chapters: "You" (あなた in Japanese)."""
+    return _("You")
+
+
 def possessive(name: str) -> str:
     """"Ben's", and "your" for a player called "You" (the tutor's default name for the person at the screen)."""
     if get_language() == "en" and name == "You":

@@ -22,7 +22,7 @@ from .greedy import GreedyBot, Planner, evaluate
 from .hidden import sample, seen_by
 from .hints import Hint, analyse, hints
 from .judge import advantage, expected_by_god, expected_scores
-from .levels import BY_STRENGTH, LEVELS, make
+from .levels import BY_STRENGTH, LEVELS, level_name, make
 from .random_bot import RandomBot
 from .review import Decision, PlayerReview, Review, judge_decision, review
 from .strong import StrongBot
@@ -44,6 +44,6 @@ __all__ = [
     "BY_STRENGTH", "Bot", "Choice", "Decision", "EasyBot", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS",
     "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner", "PlayerResult", "PlayerReview", "RandomBot", "Review",
     "StrongBot", "advantage", "analyse", "bot_seed", "evaluate", "expected_by_god", "expected_scores", "hints",
-    "judge_decision", "make", "play_game", "play_one", "remaining", "replay", "review", "sample", "seat_names",
+    "judge_decision", "level_name", "make", "play_game", "play_one", "remaining", "replay", "review", "sample", "seat_names",
     "seen_by", "simulate", "tasks",
 ]

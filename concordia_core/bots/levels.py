@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..errors import InvalidAction
-from ..i18n import _
+from ..i18n import _, term
 from .base import Bot
 from .easy import EasyBot
 from .greedy import GreedyBot
@@ -23,6 +23,11 @@ from .strong import StrongBot
 _BOTS: dict[str, type[Bot]] = {cls.level: cls for cls in (RandomBot, GreedyBot, EasyBot, StrongBot)}
 LEVELS: tuple[str, ...] = tuple(_BOTS)
 BY_STRENGTH: tuple[str, ...] = ("random", "easy", "greedy", "strong")
+
+
+def level_name(level: str) -> str:
+    """A level as the learner reads it, in the current language ('greedy', '欲ばり'); the glossary has the words."""
+    return term("bot", level)
 
 
 def make(level: str, seed: int = 0, **options: Any) -> Bot:

@@ -37,7 +37,7 @@ from ..lesson_kit import (
 )
 
 MAP = "italia"
-YOU, OPPONENT = "You", "Livia"
+YOU, OPPONENT = cc.learner_name(), "Livia"
 PLAYERS = [YOU, OPPONENT]
 SEED = 7
 

@@ -21,7 +21,7 @@ from ..table import BotMove, Seat, TableApp, TableLauncher
 
 MAP = "italia"
 SEED = 3
-SEATS = [Seat("You", "human"), Seat("Livia", "greedy"), Seat("Marcus", "greedy")]
+SEATS = [Seat(cc.learner_name(), "human"), Seat("Livia", "greedy"), Seat("Marcus", "greedy")]
 HOT_SEAT = [Seat("Aiko", "human"), Seat("Ben", "human"), Seat("Livia", "greedy")]
 HOT_SEAT_SEED = 5
 BOTS = [Seat("Livia", "greedy"), Seat("Marcus", "greedy"), Seat("Julia", "greedy")]
@@ -106,4 +106,4 @@ class HintExercise(Exercise):
 
 def make_hint_exercise(seed: int = SEED + 1) -> HintExercise:
     """The exercise on a fresh table: you and one greedy bot on Italia."""
-    return HintExercise(TableApp([Seat("You", "human"), Seat("Livia", "greedy")], MAP, seed=seed))
+    return HintExercise(TableApp([Seat(cc.learner_name(), "human"), Seat("Livia", "greedy")], MAP, seed=seed))

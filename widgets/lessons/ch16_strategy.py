@@ -19,7 +19,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import concordia_core as cc
-from concordia_core.bots import POINT_KEYS, GameResult, simulate
+from concordia_core.bots import POINT_KEYS, GameResult, level_name, simulate
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..figures import figure_png, figure_words
@@ -84,7 +84,7 @@ def _box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
                                patch_artist=True, manage_ticks=False)
             for box in parts["boxes"]:
                 box.set_facecolor(COLOURS.get(level, "#999999"))
-            ax.plot([], [], "s", color=COLOURS.get(level, "#999999"), label=level)
+            ax.plot([], [], "s", color=COLOURS.get(level, "#999999"), label=level_name(level))
         ax.set_xticks(range(len(POINT_KEYS)), [cc.god_name(g) for g in POINT_KEYS])
         ax.set_ylabel(cc._("points"))
         n = len(finished(results))
@@ -126,18 +126,19 @@ def check_best_god(answer: object, results: Sequence[GameResult], level: str = "
         return wrong(cc._("Pick one of: {gods}.", gods=cc.listing(cc.god_name(g) for g in POINT_KEYS)))
     if answer == best:
         return right(cc._("{god}: {points} points on average per {level} bot, the highest box in the plot.",
-                          god=cc.god_name(best), points=round(means[best], 1), level=level))
+                          god=cc.god_name(best), points=round(means[best], 1), level=level_name(level)))
     return wrong(cc._("{god} gave {points} points on average; another god gave more. Compare the {level} boxes god "
                       "by god: look at the middle line of each box.", god=cc.god_name(str(answer)),
-                      points=round(means[str(answer)], 1), level=level))
+                      points=round(means[str(answer)], 1), level=level_name(level)))
 
 
 def averages_text(results: Sequence[GameResult], level: str = "greedy") -> str:
     """The averages per god, best first, in a sentence (the exercise's answer)."""
     means = mean_points(results, level)
     ranked = sorted(means, key=lambda god: -means[god])
-    return cc._("{god} paid best. Average points per {level} bot: {averages}.", god=cc.god_name(ranked[0]), level=level,
-                averages=cc.listing(cc._("{god} {points}", god=cc.god_name(g), points=round(means[g], 1)) for g in ranked))
+    averages = cc.listing(cc._("{god} {points}", god=cc.god_name(g), points=round(means[g], 1)) for g in ranked)
+    return cc._("{god} paid best. Average points per {level} bot: {averages}.", god=cc.god_name(ranked[0]),
+                level=level_name(level), averages=averages)
 
 
 def best_god_exercise(games: int = GAMES, level: str = "greedy") -> Exercise:

@@ -25,7 +25,7 @@ from ..errors import ErrorLog, guarded
 from ..exercise import Exercise, Verdict, right, wrong
 from ..table.app import TableApp
 
-SAMPLE_PLAYERS = ("You", "Livia")
+SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
 SAMPLE_LEVELS = ("easy", "greedy")
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds

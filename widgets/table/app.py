@@ -46,7 +46,7 @@ class BotMove:
 
     def __str__(self) -> str:
         return cc._("{step}. {player} ({level}): {action} - {reason}", step=self.step, player=self.player,
-                    level=self.level, action=self.action, reason=self.reason)
+                    level=bots.level_name(self.level), action=self.action, reason=self.reason)
 
 
 def _button(label: str, icon: str = "", style: str = "", tooltip: str = "") -> widgets.Button:

@@ -41,13 +41,13 @@ def kind_label(kind: str) -> str:
         return cc._("a person at this screen")
     text = LEVEL_TEXT.get(kind)
     if text is None:
-        return cc._("practice bot ({level})", level=kind)
-    return cc._("practice bot ({level}): {what}", level=kind, what=cc._(text))
+        return cc._("practice bot ({level})", level=bots.level_name(kind))
+    return cc._("practice bot ({level}): {what}", level=bots.level_name(kind), what=cc._(text))
 
 
 def who_label(seat: Seat) -> str:
     """'person' or 'bot, greedy' after a name in the status line."""
-    return cc._("person") if not seat.is_bot else cc._("bot, {level}", level=seat.kind)
+    return cc._("person") if not seat.is_bot else cc._("bot, {level}", level=bots.level_name(seat.kind))
 
 
 def default_map(players: int) -> str:
