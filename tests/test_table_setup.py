@@ -39,6 +39,24 @@ def test_form_offers_the_counts_of_the_maps_and_the_levels_of_the_bots():
     assert [r.layout.display for r in f.rows] == [None] * 5
 
 
+@pytest.mark.usefixtures("japanese")
+def test_japanese_form_names_every_bot_level_in_japanese():
+    """The levels are words for the learner, not the code's keys: 練習ボット（欲ばり）, never （greedy）."""
+    labels = {level: kind_label(level) for level in bots.LEVELS}
+    assert labels["greedy"].startswith("練習ボット（欲ばり）")
+    assert labels["random"].startswith("練習ボット（ランダム）")
+    assert labels["easy"].startswith("練習ボット（やさしい）")
+    assert labels["strong"].startswith("練習ボット（強い）")
+    assert not [label for label in labels.values() if any(level in label for level in bots.LEVELS)]
+    assert cc.learner_name() == "あなた"
+
+
+def test_the_learner_is_you_in_english():
+    assert cc.learner_name() == "You"
+    assert cc.possessive(cc.learner_name()) == "your"
+    assert bots.level_name("greedy") == "greedy"
+
+
 def test_form_starts_a_table_with_what_it_shows():
     f = form()
     f.seed.value = "12"
