@@ -337,6 +337,17 @@ class Stepper(ipw.VBox):
 
 
 # --- a Mercator's trades, as controls ------------------------------------------------------------
+def trade_inputs(width: int = 220) -> tuple[ipw.Dropdown, ipw.ToggleButtons, ipw.BoundedIntText]:
+    """A Mercator's trade as three inputs: which good, buy or sell, how many (R-MERC-2)."""
+    good = ipw.Dropdown(options=[(cc.good_name(g), g) for g in cc.GOODS], value="brick", description=cc._("Good"),
+                        layout=ipw.Layout(width=f"{width}px"))
+    side = ipw.ToggleButtons(options=[(cc._("Buy"), "buy"), (cc._("Sell"), "sell")], value="buy",
+                             style={"button_width": f"{width * 3 // 10}px"})
+    amount = ipw.BoundedIntText(value=1, min=1, max=12, description=cc._("How many"),
+                                layout=ipw.Layout(width=f"{width * 8 // 10}px"))
+    return good, side, amount
+
+
 class TradeControl(ipw.VBox):
     """Buy or sell goods with the bank during a Mercator (R-MERC-2): a good, buy/sell, an amount, Trade;
     and Done. Each press plays on `game` (refusals in the box); `on_change()` follows every change."""
@@ -346,12 +357,7 @@ class TradeControl(ipw.VBox):
         self.game = game
         self.on_change = on_change or (lambda: None)
         self.error_log = ErrorLog()
-        self.good = ipw.Dropdown(options=[(cc.good_name(g), g) for g in cc.GOODS], value="brick",
-                                 description=cc._("Good"), layout=ipw.Layout(width="220px"))
-        self.side = ipw.ToggleButtons(options=[(cc._("Buy"), "buy"), (cc._("Sell"), "sell")], value="buy",
-                                      style={"button_width": "70px"})
-        self.amount = ipw.BoundedIntText(value=1, min=1, max=12, description=cc._("How many"),
-                                         layout=ipw.Layout(width="170px"))
+        self.good, self.side, self.amount = trade_inputs(220)
         self.trade = _button(cc._("Trade"), button_style="info")
         self.done = _button(cc._("Done trading"))
         self.result = ipw.HTML()

@@ -34,6 +34,7 @@ from ..lesson_kit import (
     storehouse_html,
     style,
     text_html,
+    trade_inputs,
 )
 
 MAP = "italia"
@@ -175,12 +176,7 @@ class GuidedGame(ipw.VBox):
         self.play_button = button(cc._("Play"), button_style="info")
         self.card_row = ipw.HBox([self.card, self.play_button])
         # a Mercator's trades
-        self.good = ipw.Dropdown(options=[(cc.good_name(x), x) for x in cc.GOODS], value="brick",
-                                 description=cc._("Good"), layout=ipw.Layout(width="200px"))
-        self.side = ipw.ToggleButtons(options=[(cc._("Buy"), "buy"), (cc._("Sell"), "sell")], value="buy",
-                                      style={"button_width": "60px"})
-        self.amount = ipw.BoundedIntText(value=1, min=1, max=12, description=cc._("How many"),
-                                         layout=ipw.Layout(width="160px"))
+        self.good, self.side, self.amount = trade_inputs(200)
         self.trade_button = button(cc._("Trade"), button_style="info")
         self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
         self.done_button = button(cc._("Done trading"))
