@@ -14,7 +14,6 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 EN = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
 JA_DIR = ROOT / "notebooks" / "ja"
-SWITCH = {"import concordia_core as cc", 'cc.set_language("ja")'}
 CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff]")
 LATIN = re.compile(r"[A-Za-z]")
 LINK = re.compile(r"\]\(([^)\s]+)\)")
@@ -34,7 +33,9 @@ def _ja_chapters_script() -> ModuleType:
     return module
 
 
-english_code = _ja_chapters_script().english_code
+_script = _ja_chapters_script()
+english_code = _script.english_code
+SWITCH = {line.strip() for line in _script.SWITCH}   # the two lines the script puts at the top of a code cell
 
 
 def prose(markdown: str) -> str:
