@@ -193,19 +193,3 @@ def test_benchmark_table_build_and_click_to_redraw(map_id: str, players: int) ->
         clicks.append(time.perf_counter() - t0)
     print(f"\n{map_id} table of {players}: built in {statistics.median(built) * 1000:.0f} ms median; click to redraw "
           f"median {statistics.median(clicks) * 1000:.0f} ms (max {max(clicks) * 1000:.0f} ms)")
-
-
-def test_a_hint_without_its_line_is_completed_by_the_greedy_look_ahead():
-    """Until the bots package gives every hint its whole play (`Hint.line`), the table completes it itself."""
-    from types import SimpleNamespace
-
-    from widgets.table.hints import hint_line
-
-    game = cc.new_game("italia", ["You", "Ben"], seed=3, first_player="You")
-    old_style = SimpleNamespace(action=cc.PlayCard("ARCHITECT"), reason="", value=0.0)
-    line = hint_line(game.state, old_style)
-    assert line[0] == cc.PlayCard("ARCHITECT")
-    state = game.state
-    for action in line:
-        state = cc.apply(state, action)             # every step legal, in order
-    assert state.pending is None                     # the whole card play

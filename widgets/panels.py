@@ -19,22 +19,13 @@ from .html_text import esc
 GOOD_COLOURS = {"brick": "#c0604d", "food": "#e6c229", "tools": "#7f8c8d", "wine": "#7b3f8c",
                 "cloth": "#2e86c1"}
 WAITING_SHORT = {"land": cc.N_("land col."), "sea": cc.N_("sea col.")}   # a waiting colonist in a storehouse slot
-__all__ = ["GOD_COLOURS", "GOOD_COLOURS", "CardDisplay", "PlayerBoard", "card_label", "card_span", "storehouse_html"]
+__all__ = ["GOD_COLOURS", "GOOD_COLOURS", "CardDisplay", "PlayerBoard", "card_span", "storehouse_html"]
 
 
 def _slot(label: str, colour: str, title: str) -> str:
     return (f"<span title='{esc(title)}' style='display:inline-block;width:44px;height:22px;margin:1px;"
             f"border:1px solid #555;border-radius:3px;background:{colour};color:#fff;font-size:10px;"
             f"text-align:center;line-height:22px;overflow:hidden'>{esc(label)}</span>")
-
-
-def card_label(card_id: str) -> str:
-    """'Architect (I) · Jupiter · cost 1 tools' for a card id."""
-    c = cc.card(card_id)
-    if c.cost.total():
-        return cc._("{card} · {god} · cost {cost}", card=c.display_name, god=cc.god_name(c.god),
-                    cost=cc.goods_text(c.cost))
-    return cc._("{card} · {god}", card=c.display_name, god=cc.god_name(c.god))
 
 
 def card_span(card_id: str) -> str:

@@ -23,7 +23,7 @@ from ..app import GameApp, fold
 from ..errors import ErrorLog, guarded
 from ..html_text import esc
 from ..savebox import SavesBox
-from .hints import TOP, HintBox, hint_line
+from .hints import TOP, HintBox
 from .pass_screen import PassScreen
 from .screens import final_html, mid_scoring_html
 from .seats import HUMAN, Seat, check_seats, default_map, who_label
@@ -277,7 +277,7 @@ class TableApp(widgets.VBox):
             return []
         state = self.state
         self.last_hints = list(bots.hints(state, top))
-        self.hint_lines = [hint_line(state, h) for h in self.last_hints]
+        self.hint_lines = [list(h.line) for h in self.last_hints]
         self._hints_for = state
         self.hints.show(state, self.last_hints, self.hint_lines)
         return self.last_hints

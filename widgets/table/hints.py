@@ -3,8 +3,7 @@
 button that plays the whole hinted play (not just its first step).
 
 From the bots package each Hint brings `.action`, `.reason` (addressed to "you"), `.value` (the measure)
-and, once the package provides it, `.line` (every action of the recommended play). Without `.line` the
-play is completed with the greedy look-ahead the hints were judged by (`bots.Planner.finish`).
+and `.line` (every action of the recommended play).
 """
 from __future__ import annotations
 
@@ -22,37 +21,15 @@ from ..errors import ErrorLog, guarded
 TOP = 3
 
 
-def has_lines() -> bool:
-    """True when the bots package's hints carry their whole play (`Hint.line`) and the expected-score measure."""
-    fields = getattr(bots.Hint, "__dataclass_fields__", {})
-    return "line" in fields
-
-
 def measure_text() -> str:
     """The one measure the hints are ordered by, as shown above them."""
-    if has_lines():
-        return cc._("Best first by the expected final-score difference to your best opponent once the play is "
-                    "done (the practice bots' estimate, in points).")
-    return cc._("Best first by how much the play improves your position, by the practice bots' estimate "
-                "(points now plus what the position promises, against your best opponent).")
-
-
-def hint_line(state: cc.GameState, hint: Any) -> list[cc.Action]:
-    """Every action of the hinted play, from `state` (the hint's own line, else completed greedily)."""
-    line = getattr(hint, "line", None)
-    if line:
-        return [step[0] if isinstance(step, tuple) else step for step in line]
-    me = state.actor_index
-    assert me is not None
-    after = cc.apply(state, hint.action)
-    return [hint.action] + [a for a, _s in bots.Planner(state, me).finish(after)]
+    return cc._("Best first by the expected final-score difference to your best opponent once the play is "
+                "done (the practice bots' estimate, in points).")
 
 
 def measure_line(value: float) -> str:
-    """'Expected difference to your best opponent: +1.3 points' (or the fallback measure's words)."""
-    if has_lines():
-        return cc._("Expected difference to your best opponent: {value}", value=value_text(value))
-    return cc._("Estimate: {value}", value=value_text(value))
+    """'Expected difference to your best opponent: +1.3 points'."""
+    return cc._("Expected difference to your best opponent: {value}", value=value_text(value))
 
 
 def value_text(value: float) -> str:
@@ -83,7 +60,7 @@ class HintBox(widgets.VBox):
         self.html.value = f"<i>{html.escape(text)}</i>" if text else ""
         self.buttons.children = ()
 
-    def show(self, state: cc.GameState, hints: Sequence[Any], lines: Sequence[Sequence[cc.Action]]) -> None:
+    def show(self, state: cc.GameState, hints: Sequence[bots.Hint], lines: Sequence[Sequence[cc.Action]]) -> None:
         if not hints:
             self.clear(cc._("No hint: there is nothing to choose."))
             return
