@@ -26,6 +26,9 @@ from widgets.lesson_kit import (
     TradeControl,
     TryIt,
     beat,
+    goods_counts,
+    goods_exercise,
+    number_exercise,
     players_table,
     route_label,
     score_table,
@@ -130,6 +133,26 @@ def test_no_exercise_shows_its_answer_before_a_try(name: str) -> None:
     assert not verdict.correct, f"{name}: the untouched widget is already the right answer"
     assert exercise.reveal() == solution
     assert solution in html.unescape(exercise.solution_box.value)
+
+
+def test_number_and_goods_exercises_read_their_boxes() -> None:
+    number = number_exercise("How many?", "Coins", lambda a: right("yes") if a == 4 else wrong("no"), lambda: 4,
+                             width="180px")
+    assert isinstance(number.answer, ipw.IntText)
+    assert (number.answer.description, number.answer.layout.width) == ("Coins", "180px")
+    number.answer.value = 3
+    assert not number.check()
+    assert number.reveal() == "yes"
+    goods = goods_exercise("Which goods?", lambda a: right("ok") if goods_counts(a)["food"] == 2 else wrong("no"),
+                           lambda: "2 food", above=[ipw.HTML("above")])
+    assert [b.description for b in goods.boxes.values()] == [cc.good_name(g) for g in cc.GOODS]
+    assert goods.children[1].value == "above"
+    assert list(goods.children[2].children) == list(goods.boxes.values())
+    goods.boxes["food"].value = 2
+    assert goods.check()
+    assert goods_counts(cc.Goods({"wine": 1}))["wine"] == 1
+    with pytest.raises(ValueError):
+        goods_counts({"food": "two"})
 
 
 def test_game_exercise_resets_to_its_start() -> None:

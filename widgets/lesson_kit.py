@@ -1,5 +1,6 @@
 """Small reusable lesson widgets: a board picture with a caption, a "pick something → result or refusal"
-control, a worked example played step by step, a Mercator trade control, and tables (players, score).
+control, a worked example played step by step, a Mercator trade control, tables (players, score), and
+exercises answered with numbers (one number, or how many of each good).
 
 A chapter's code cell calls one function of its lesson module, which builds its own position and
 returns one of these widgets, so any cell can be run again, or alone, without an error (DESIGN.md
@@ -19,6 +20,7 @@ import concordia_core as cc
 from . import palette as pal
 from .board import MapView
 from .errors import ErrorLog, explanation_html, guarded
+from .exercise import Exercise, Verdict
 from .html_text import esc
 
 FOCUS_CLASS = "cc-guide-focus"
@@ -377,6 +379,33 @@ class TradeControl(ipw.VBox):
         self.result.value = ""
         self.on_change()
         return True
+
+
+# --- exercises answered with numbers --------------------------------------------------------------
+def number_exercise(prompt: str, description: str, check: Callable[[Any], Verdict], answer: Callable[[], int], *,
+                    width: str | None = None) -> Exercise:
+    """An exercise answered with one whole number: `prompt` (plain text), a number box labelled `description`,
+    the chapter's checker, and as the answer shown on request the checker's sentence on `answer()`."""
+    layout = {"layout": ipw.Layout(width=width)} if width else {}
+    box = ipw.IntText(value=0, description=description, **layout)
+    return Exercise(esc(prompt), box, check, solution=lambda: check(answer()).message)
+
+
+def goods_exercise(prompt: str, check: Callable[[Any], Verdict], solution: Callable[[], str], *,
+                   above: Sequence[ipw.Widget] = ()) -> Exercise:
+    """An exercise answered in goods: `prompt` (plain text), one number box per good (`exercise.boxes`, good ->
+    box; the answer is good -> the box's value, read back with `goods_counts`), under the widgets `above`."""
+    boxes = {g: ipw.IntText(value=0, description=cc.good_name(g), layout=ipw.Layout(width="150px")) for g in cc.GOODS}
+    exercise = Exercise(esc(prompt), lambda: {g: box.value for g, box in boxes.items()}, check, solution=solution,
+                        controls=[*above, ipw.HBox(list(boxes.values()))])
+    exercise.boxes = boxes  # type: ignore[attr-defined]
+    return exercise
+
+
+def goods_counts(answer: Mapping[str, Any] | cc.Goods) -> dict[str, int]:
+    """Good -> how many, from a goods exercise's answer (or from Goods); TypeError or ValueError if a count is
+    not a whole number."""
+    return {g: int(answer.get(g, 0) or 0) for g in cc.GOODS}
 
 
 _button = button   # TryIt's `button` argument (its label) shadows the helper inside the class

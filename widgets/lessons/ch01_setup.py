@@ -23,6 +23,7 @@ from ..lesson_kit import (
     esc,
     html_table,
     menu,
+    number_exercise,
     players_table,
     slot_extra_text,
     storehouse_html,
@@ -202,10 +203,8 @@ def check_starting_coins(answer: Any, name: str = COINS_PLAYER, state: cc.GameSt
 
 
 def make_coins_exercise() -> Exercise:
-    state = coins_table()
-    box = ipw.IntText(value=0, description=cc._("Coins"))
     prompt = cc._("Another table: four players sit {seats}, clockwise, and {first} is drawn to play first. How many "
                   "coins does {name} take at setup?", seats=cc.listing(COINS_SEATING), first=COINS_FIRST,
                   name=COINS_PLAYER)
-    return Exercise(esc(prompt), box, check_starting_coins,
-                    solution=lambda: check_starting_coins(state.player(COINS_PLAYER).coins, state=state).message)
+    return number_exercise(prompt, cc._("Coins"), check_starting_coins,
+                           lambda: coins_table().player(COINS_PLAYER).coins)

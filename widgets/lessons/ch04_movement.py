@@ -18,7 +18,7 @@ import concordia_core as cc
 
 from ..board import ReachOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, route_label, style
+from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, number_exercise, route_label, style
 from . import replay
 
 MAP = "italia"
@@ -236,10 +236,7 @@ def check_step_cost(answer: object) -> Verdict:
 
 
 def make_cost_exercise() -> Exercise:
-    start, route = COST_QUESTION
-    box = ipw.IntText(value=0, description=cc._("Steps"))
     prompt = cc._("Aiko's sea colonist stands in ROMA. How many steps does it need to reach {route}?",
-                  route=label(route))
-    return Exercise(esc(prompt), box, check_step_cost,
-                    solution=lambda: check_step_cost(step_cost()).message)
+                  route=label(COST_QUESTION[1]))
+    return number_exercise(prompt, cc._("Steps"), check_step_cost, step_cost)
 

@@ -9,13 +9,11 @@ side (one of them cloth, worth 1 coin) and Aiko, holding Praefectus Magnus, coll
 """
 from __future__ import annotations
 
-import ipywidgets as ipw
-
 import concordia_core as cc
 
 from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, number_exercise
 from . import replay
 
 MAP = "italia"
@@ -149,9 +147,7 @@ def make_collect_exercise() -> Exercise:
     state = collect_scenario().build()
     turned = cc.listing([cc._("{province} ({good})", province=cc.province_name(p), good=cc.good_name(t.good))
                          for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"])
-    box = ipw.IntText(value=0, description=cc._("Coins"))
     prompt = cc._("Four bonus tiles show their coin side: {tiles}. A brick, food, tools or wine tile shows 2 coins "
                   "on that side, a cloth tile 1. Aiko holds the Praefectus Magnus card and plays a Prefect to "
                   "collect. How many coins does she take?", tiles=turned)
-    return Exercise(esc(prompt), box, check_collect,
-                    solution=lambda: check_collect(cc.collect_value(state), state).message)
+    return number_exercise(prompt, cc._("Coins"), check_collect, lambda: cc.collect_value(state))

@@ -15,7 +15,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, storehouse_html, text_html
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, goods_counts, goods_exercise, storehouse_html, text_html
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -120,16 +120,12 @@ def choice_facts(state: cc.GameState) -> tuple[str, cc.Goods, int, int]:
     return p.name, choice.incoming, p.free_slots, min(p.free_slots, choice.incoming.total())
 
 
-def _counts(answer: Mapping[str, Any] | cc.Goods) -> dict[str, int]:
-    return {g: int(answer.get(g, 0) or 0) for g in cc.GOODS}
-
-
 def check_keep(answer: Mapping[str, Any] | cc.Goods) -> Verdict:
     """Judge a keep choice (good -> how many) for the exercise position (R-STORE-2)."""
     state = keep_exercise_game().state
     who, incoming, free, need = choice_facts(state)
     try:
-        counts = _counts(answer)
+        counts = goods_counts(answer)
     except (TypeError, ValueError):
         return wrong(cc._("Give a whole number (0 or more) for each good."))
     coming = cc.goods_text(incoming)
@@ -187,14 +183,10 @@ def make_keep_exercise() -> Exercise:
     state = keep_exercise_game().state
     who, incoming, free, need = choice_facts(state)
     aiko = state.player(who)
-    boxes = {g: ipw.IntText(value=0, description=cc.good_name(g), layout=ipw.Layout(width="150px")) for g in cc.GOODS}
     houses = cc.listing([cc._("{city} ({good})", city=cc.city_name(c), good=cc.good_name(state.city_goods[c]))
                          for c in aiko.houses])
     prompt = cc._("Ben, who holds the Praefectus Magnus card, makes SICILIA produce; he takes 2 cloth as his bonus. "
                   "{who} has houses in {houses}, so she receives {incoming}, but her storehouse has only {free} free "
                   "slots. She chooses. How many of each good does she keep?", who=who, houses=houses,
                   incoming=cc.goods_text(incoming), free=free)
-    exercise = Exercise(esc(prompt), lambda: {g: box.value for g, box in boxes.items()}, check_keep,
-                        solution=keep_solution, controls=[ipw.HTML(storehouse_html(aiko)), ipw.HBox(list(boxes.values()))])
-    exercise.boxes = boxes  # type: ignore[attr-defined]
-    return exercise
+    return goods_exercise(prompt, check_keep, keep_solution, above=[ipw.HTML(storehouse_html(aiko))])

@@ -3,12 +3,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import ipywidgets as ipw
-
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, storehouse_html
+from ..lesson_kit import (
+    Outcome,
+    Stepper,
+    TryIt,
+    beat,
+    cards_text,
+    esc,
+    goods_chips,
+    html_table,
+    number_exercise,
+    storehouse_html,
+)
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -137,8 +146,7 @@ def check_tribune_coins(answer: Any) -> Verdict:
 def make_tribune_exercise() -> Exercise:
     state = exercise_state()
     ben = state.player("Ben")
-    box = ipw.IntText(value=0, description=cc._("Coins"))
     prompt = cc._("Ben's discard pile holds {n} cards ({pile}); his hand holds the Tribune and the Diplomat. He plays "
                   "the Tribune. How many coins does he take?", n=len(ben.discard), pile=cards_text(ben.discard))
     _returned, coins = tribune_coins(state)
-    return Exercise(esc(prompt), box, check_tribune_coins, solution=lambda: check_tribune_coins(coins).message)
+    return number_exercise(prompt, cc._("Coins"), check_tribune_coins, lambda: coins)

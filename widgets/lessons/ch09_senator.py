@@ -9,12 +9,22 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import ipywidgets as ipw
-
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, cards_text, esc, goods_chips, html_table, slot_extra_text
+from ..lesson_kit import (
+    Outcome,
+    Stepper,
+    TryIt,
+    beat,
+    cards_text,
+    esc,
+    goods_chips,
+    goods_counts,
+    goods_exercise,
+    html_table,
+    slot_extra_text,
+)
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -128,7 +138,7 @@ def prices(state: cc.GameState, slot: int, consul: bool) -> list[cc.Goods]:
 
 def _goods(answer: Mapping[str, Any] | cc.Goods) -> cc.Goods | None:
     try:
-        counts = {g: int(answer.get(g, 0) or 0) for g in cc.GOODS}
+        counts = goods_counts(answer)
     except (TypeError, ValueError):
         return None
     if any(n < 0 for n in counts.values()):
@@ -191,7 +201,6 @@ def make_price_exercise(consul: bool = False) -> Exercise:
     """Five number boxes (one per good): the goods paid for the card in slot EXERCISE_SLOT."""
     state = senator_game().state
     cid = state.display[EXERCISE_SLOT - 1]
-    boxes = {g: ipw.IntText(value=0, description=cc.good_name(g), layout=ipw.Layout(width="150px")) for g in cc.GOODS}
     fields = {"card": cc.card(cid).display_name, "slot": EXERCISE_SLOT, "own": cc.goods_text(cc.card(cid).cost),
               "extra": extra_text(EXERCISE_SLOT)}
     if consul:
@@ -203,7 +212,4 @@ def make_price_exercise(consul: bool = False) -> Exercise:
                       **fields)
     check = check_consul_price if consul else check_senator_price
     answer = prices(state, EXERCISE_SLOT, consul)[0]
-    exercise = Exercise(esc(prompt), lambda: {g: box.value for g, box in boxes.items()}, check,
-                        solution=lambda: check(answer).message, controls=[ipw.HBox(list(boxes.values()))])
-    exercise.boxes = boxes  # type: ignore[attr-defined]
-    return exercise
+    return goods_exercise(prompt, check, lambda: check(answer).message)

@@ -8,7 +8,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, esc, goods_chips, html_table
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, esc, goods_chips, html_table, number_exercise
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -138,13 +138,12 @@ def check_income(answer: Any) -> Verdict:
 def make_income_exercise() -> Exercise:
     state = income_state()
     aiko = state.player("Aiko")
-    box = ipw.IntText(value=0, description=cc._("Coins"))
     prompt = cc._("Aiko plays a Colonist card. She has {n} colonists on the map ({where}) and {waiting} waiting in her "
                   "storehouse. She takes the income instead of placing colonists. How many coins does she take?",
                   n=len(aiko.colonists), where=cc.listing([str(c) for c in aiko.colonists]),
                   waiting=aiko.waiting_total)
     coins = cc.colonist_income(state, "Aiko")
-    return Exercise(esc(prompt), box, check_income, solution=lambda: check_income(coins).message)
+    return number_exercise(prompt, cc._("Coins"), check_income, lambda: coins)
 
 
 # --- exercise 2: a Vintner ---------------------------------------------------------------------------
@@ -189,8 +188,7 @@ def make_vintner_exercise() -> Exercise:
     state = vintner_state()
     lines = cc._("; ").join(cc._("{name}: {houses}", name=p.name,
                            houses=cc.listing([city_with_good(state, c) for c in p.houses])) for p in state.players)
-    box = ipw.IntText(value=0, description=cc.good_name("wine"))
     prompt = cc._("Houses: {houses}. Aiko plays a Vintner. How much wine does she receive? (She has room.)",
                   houses=lines)
     gained = vintner_gain(state)
-    return Exercise(esc(prompt), box, check_vintner, solution=lambda: check_vintner(gained).message)
+    return number_exercise(prompt, cc.good_name("wine"), check_vintner, lambda: gained)

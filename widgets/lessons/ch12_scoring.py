@@ -22,6 +22,7 @@ from ..lesson_kit import (
     esc,
     goods_chips,
     html_table,
+    number_exercise,
     score_table,
     style,
     text_html,
@@ -219,17 +220,13 @@ def check_vesta(answer: object, state: cc.GameState | None = None, player: str =
                       "(R-SCORE-2).", **fields))
 
 
-def _number_exercise(prompt: str, check, answer: int) -> Exercise:  # type: ignore[no-untyped-def]
-    box = ipw.IntText(value=0, description=cc._("Points"), layout=ipw.Layout(width="180px"))
-    return Exercise(esc(prompt), box, check, solution=lambda: check(answer).message)
-
-
 def make_jupiter_exercise() -> Exercise:
     points = cc.score(exercise_state(), "Aiko").by_god()["jupiter"]
-    return _number_exercise(cc._("How many points does Jupiter give Aiko in the position above?"), check_jupiter,
-                            points)
+    return number_exercise(cc._("How many points does Jupiter give Aiko in the position above?"), cc._("Points"),
+                           check_jupiter, lambda: points, width="180px")
 
 
 def make_vesta_exercise() -> Exercise:
     points = cc.score(exercise_state(), "Aiko").by_god()["vesta"]
-    return _number_exercise(cc._("How many points does Vesta give Aiko in the same position?"), check_vesta, points)
+    return number_exercise(cc._("How many points does Vesta give Aiko in the same position?"), cc._("Points"),
+                           check_vesta, lambda: points, width="180px")
