@@ -39,8 +39,7 @@ def senator_game() -> cc.Game:
 def consul_game() -> cc.Game:
     """Aiko holds a Consul (bought earlier) and her starting goods; the display is that of seed 7."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
-    sc.player("Aiko", hand=["CONSUL-II", "TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT",
-                            "SENATOR"])
+    sc.player("Aiko", hand=["CONSUL-II", *cc.starting_hand()])
     sc.to_move("Aiko")
     return sc.game()
 

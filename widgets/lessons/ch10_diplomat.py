@@ -16,12 +16,10 @@ from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
 
-STARTING_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"]
-
 
 def _hand_without(discard: Iterable[str], extra: Iterable[str] = ()) -> list[str]:
     """The starting hand minus the starting cards on the discard pile, plus bought cards in hand."""
-    hand = list(STARTING_HAND)
+    hand = list(cc.starting_hand())
     for cid in discard:
         if cid in hand:
             hand.remove(cid)

@@ -12,7 +12,6 @@ from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, esc, goo
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
-REST_OF_HAND = ["TRIBUNE", "ARCHITECT", "PREFECT", "PREFECT", "MERCATOR", "DIPLOMAT", "SENATOR"]
 
 
 def colonist_game() -> cc.Game:
@@ -20,7 +19,7 @@ def colonist_game() -> cc.Game:
     (wine); a land colonist on land:MVTINA-RAVENNA and a sea colonist on sea:ANCONA-RAVENNA; 2 land and 2 sea
     colonists wait in her storehouse. Ben has a house in LVCERIA (food)."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
-    sc.player("Aiko", hand=["COLONIST-I", "FARMER-I"] + REST_OF_HAND, houses=["MVTINA", "RAVENNA", "ANCONA"],
+    sc.player("Aiko", hand=["COLONIST-I", "FARMER-I", *cc.starting_hand()], houses=["MVTINA", "RAVENNA", "ANCONA"],
               colonists=[("land", "land:MVTINA-RAVENNA"), ("sea", "sea:ANCONA-RAVENNA")],
               goods={"food": 3, "tools": 3}, coins=7)
     sc.player("Ben", houses=["LVCERIA"])
@@ -101,7 +100,7 @@ def farmer_example() -> Stepper:
 def income_state() -> cc.GameState:
     """Aiko has 4 colonists on the map (2 land, 2 sea) and 2 waiting; she plays a Colonist card."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
-    sc.player("Aiko", hand=["COLONIST-II"] + REST_OF_HAND, houses=["COSA", "FLORENTIA"],
+    sc.player("Aiko", hand=["COLONIST-II", *cc.starting_hand()], houses=["COSA", "FLORENTIA"],
               colonists=[("land", "land:COSA-ROMA"), ("land", "land:COSA-FLORENTIA"),
                          ("sea", "sea:NEAPOLIS-ROMA"), ("sea", "sea:COSA-ROMA")])
     sc.to_move("Aiko")
@@ -151,7 +150,7 @@ def vintner_state() -> cc.GameState:
     """Aiko is about to play a Vintner. Her houses: ANCONA and CROTON (wine), HADRIA (tools); Ben has houses in
     ANCONA and BAVZANVM (wine). VMBRIA's bonus tile (wine) shows its goods side."""
     sc = cc.Scenario("italia", PLAYERS, seed=SEED)
-    sc.player("Aiko", hand=["VINTNER-II"] + REST_OF_HAND, houses=["ANCONA", "CROTON", "HADRIA"],
+    sc.player("Aiko", hand=["VINTNER-II", *cc.starting_hand()], houses=["ANCONA", "CROTON", "HADRIA"],
               goods={"food": 1, "cloth": 1})
     sc.player("Ben", houses=["ANCONA", "BAVZANVM"])
     sc.to_move("Aiko")
