@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
 from typing import Any
 
@@ -361,11 +361,18 @@ class PadEntries:
 
     def _engine_problems(self) -> list[cc.ConcordiaError]:
         """The engine's own checks of the position (the same as for any position reached by play)."""
+        built = self._built
+        return [built] if isinstance(built, cc.ConcordiaError) else []
+
+    @cached_property
+    def _built(self) -> cc.GameState | cc.ConcordiaError:
+        """The engine's position of these entries, or the engine's refusal of it, built once per value (the
+        value never changes). Cities without an entered tile get one left in the box (`tl.filled`): once all
+        are entered that is the board's own tiles, the position `state()` gives."""
         try:
-            self._scenario(tl.filled(self.map, self.board_tiles)).build()
+            return self._scenario(tl.filled(self.map, self.board_tiles)).build()
         except cc.ConcordiaError as err:
-            return [err]
-        return []
+            return err
 
     # --- the position and its score ---------------------------------------------------------------------
     @property
@@ -396,19 +403,27 @@ class PadEntries:
                       goods=dict(p.goods), coins=p.coins, concordia=p.name == self.concordia)
         return sc.praefectus_magnus(self.praefectus)
 
-    def scenario(self) -> cc.Scenario:
-        """The end position as a Scenario: the colonists on the map stand in Rome (Mars counts colonists
-        wherever they stand, R-SCORE-6). The city tiles must all be entered."""
+    def _require_tiles(self) -> None:
         if not self.tiles_complete:
             lacking = tl.missing(self.map, self.board_tiles)
             raise cc.InvalidAction(cc.n_(
                 "enter the city tiles first: {n} city has no tile yet ({cities})",
                 "enter the city tiles first: {n} cities have no tile yet ({cities})", len(lacking),
                 cities=cc.listing(cc.city_name(c) for c in lacking)))
+
+    def scenario(self) -> cc.Scenario:
+        """The end position as a Scenario: the colonists on the map stand in Rome (Mars counts colonists
+        wherever they stand, R-SCORE-6). The city tiles must all be entered."""
+        self._require_tiles()
         return self._scenario(self.board_tiles)
 
     def state(self) -> cc.GameState:
-        return self.scenario().build()
+        """The end position (see `scenario`), built once per value."""
+        self._require_tiles()
+        built = self._built
+        if isinstance(built, cc.ConcordiaError):
+            return self.scenario().build()   # raises the engine's refusal afresh
+        return built
 
     def breakdowns(self) -> list[cc.ScoreBreakdown]:
         """The engine's score of every player, in turn order."""
