@@ -49,18 +49,14 @@ def slot_extra(slot: int) -> list[str]:
     return list(cc.CONSTANTS.display_slot_extra[slot - 1])
 
 
-def extra_text(slot: int) -> str:
-    return slot_extra_text(slot)
-
-
 def display_html(state: cc.GameState, name: str = "Aiko") -> str:
     """The display (slot, card, its own cost, the slot's extra cost) and the buyer's goods and hand."""
     rows = []
     for slot, cid in enumerate(state.display, start=1):
         if cid is None:
-            rows.append([str(slot), cc._("(bought)"), "", extra_text(slot)])
+            rows.append([str(slot), cc._("(bought)"), "", slot_extra_text(slot)])
         else:
-            rows.append([str(slot), cc.card(cid).display_name, cc.goods_text(cc.card(cid).cost), extra_text(slot)])
+            rows.append([str(slot), cc.card(cid).display_name, cc.goods_text(cc.card(cid).cost), slot_extra_text(slot)])
     p = state.player(name)
     line = cc._("{name}'s hand: {hand}. Cards left in the deck: {deck}.", name=name, hand=cards_text(p.hand),
                 deck=state.deck_size)
@@ -155,7 +151,7 @@ def _check_price(answer: Mapping[str, Any] | cc.Goods, consul: bool) -> Verdict:
     fixed_extra = cc.Goods.of(g for g in extra if g != "?")
     wilds = extra.count("?")
     paid = _goods(answer)
-    fields = {"card": card, "own": cc.goods_text(own), "slot": slot, "extra": extra_text(slot)}
+    fields = {"card": card, "own": cc.goods_text(own), "slot": slot, "extra": slot_extra_text(slot)}
     if paid is None:
         return wrong(cc._("Give a whole number (0 or more) for each good."))
     if paid in prices(state, slot, consul):
@@ -201,7 +197,7 @@ def make_price_exercise(consul: bool = False) -> Exercise:
     state = senator_game().state
     cid = state.display[EXERCISE_SLOT - 1]
     fields = {"card": cc.card(cid).display_name, "slot": EXERCISE_SLOT, "own": cc.goods_text(cc.card(cid).cost),
-              "extra": extra_text(EXERCISE_SLOT)}
+              "extra": slot_extra_text(EXERCISE_SLOT)}
     if consul:
         prompt = cc._("The {card} lies in slot {slot}: its own cost is {own}, and slot {slot} adds {extra}. Which "
                       "goods does a player pay to buy it with a Consul?", **fields)

@@ -54,10 +54,6 @@ MIN_COLONISTS = sum(cc.CONSTANTS.colonists_in_rome_at_start.values())
 MAX_COLONISTS = 2 * cc.CONSTANTS.colonists_per_kind
 
 
-def god_label(god: str) -> str:
-    return cc.god_name(god)
-
-
 @dataclass(frozen=True)
 class Plan:
     """A position to score. `cards` counts cards per god (starting cards included); default: setup."""
@@ -77,7 +73,7 @@ class Plan:
             n = int(self.cards.get(god, 0))
             if n > len(CARD_POOL[god]):
                 raise cc.InvalidAction(cc._("there are only {n} {god} cards in the base game, not {wanted}",
-                                            n=len(CARD_POOL[god]), god=god_label(god), wanted=n))
+                                            n=len(CARD_POOL[god]), god=cc.god_name(god), wanted=n))
             ids.extend(CARD_POOL[god][:n])
         return ids + list(self.specialists)
 
@@ -202,7 +198,7 @@ class ScoreExplorer(ipw.VBox):
         self.houses = CityChecks(MAP, table_goods(), value=plan.houses)
         self.colonists = Counter(escape(cc._("Colonists on the map")), plan.colonists, MIN_COLONISTS, MAX_COLONISTS,
                                  label_width="150px")
-        self.cards = {g: Counter(escape(god_label(g)), int(plan.cards.get(g, 0)), STARTING_COUNT[g],
+        self.cards = {g: Counter(escape(cc.god_name(g)), int(plan.cards.get(g, 0)), STARTING_COUNT[g],
                                  len(CARD_POOL[g]), label_width="90px") for g in CARD_GODS}
         self.specialists = SpecialistChecks(tuple(plan.specialists))
         self.coins = ipw.BoundedIntText(value=plan.coins, min=0, max=999, description=cc._("Coins"),
@@ -300,7 +296,7 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
         return f"<i>{escape(cc._('Fix the impossible plan to compare.'))}</i>"
     ga, gb = a.breakdown.by_god(), b.breakdown.by_god()
     cell = "padding:2px 8px;border:1px solid #ccc;text-align:right"
-    rows = "".join(f"<tr><th style='{cell};text-align:left'>{escape(god_label(g))}</th><td style='{cell}'>{ga[g]}</td>"
+    rows = "".join(f"<tr><th style='{cell};text-align:left'>{escape(cc.god_name(g))}</th><td style='{cell}'>{ga[g]}</td>"
                    f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{gb[g] - ga[g]:+d}</td></tr>"
                    for g in [*cc.GODS, "concordia"])
     ta, tb = a.breakdown.total, b.breakdown.total
@@ -420,8 +416,8 @@ def check_plan(plan: Plan) -> Verdict:
                           "brick city scores no Jupiter (R-SCORE-3); houses in new provinces feed Saturnus (R-SCORE-4) "
                           "and new kinds of good Mercurius (R-SCORE-5); a bought card repeats its god (R-SCORE-1), and "
                           "a specialist pays per house of its good (R-SCORE-7).", total=breakdown.total,
-                          short=TARGET - breakdown.total, target=TARGET, god=god_label(best), points=by_god[best]))
-    parts = cc.listing(cc._("{god} {points}", god=god_label(g), points=by_god[g]) for g in cc.GODS if by_god[g])
+                          short=TARGET - breakdown.total, target=TARGET, god=cc.god_name(best), points=by_god[best]))
+    parts = cc.listing(cc._("{god} {points}", god=cc.god_name(g), points=by_god[g]) for g in cc.GODS if by_god[g])
     return right(cc._("{total} points within the limits ({parts}).", total=breakdown.total, parts=parts))
 
 
