@@ -15,6 +15,7 @@ from concordia_core import N_
 
 from ..exercise import GameExercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TradeControl, TryIt, beat, esc, goods_chips, html_table, style
+from . import replay
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]
@@ -32,10 +33,7 @@ def table() -> cc.Game:
 
 def exercise_game() -> cc.Game:
     """Aiko has played the worked example; Ben has played his Mercator and may trade."""
-    game = table()
-    for action in [*WORKED_EXAMPLE, "play MERCATOR"]:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, [*WORKED_EXAMPLE, "play MERCATOR"])
 
 
 def trade_text(action: str) -> str:
@@ -57,10 +55,7 @@ def trader_table(state: cc.GameState, name: str) -> str:
 # --- a turn: one card from your own hand (R-TURN-1, R-TURN-2) ------------------------------------
 def turn_position() -> cc.Game:
     """Aiko and Ben have each played their Mercator; it is Aiko's turn again."""
-    game = table()
-    for action in ["play MERCATOR", "done", "play MERCATOR", "done"]:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, ["play MERCATOR", "done", "play MERCATOR", "done"])
 
 
 def card_picker() -> TryIt:

@@ -35,10 +35,7 @@ def position() -> cc.Game:
 
 def moved_position() -> cc.Game:
     """Aiko has played her Architect and moved both colonists: she may build now."""
-    game = position()
-    for action in AIKO_MOVES:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, [*OPENING, *AIKO_MOVES])
 
 
 def aiko_table(state: cc.GameState) -> str:

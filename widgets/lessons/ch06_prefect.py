@@ -81,10 +81,7 @@ def worked_example() -> Stepper:
 # --- the live example: Aiko's Prefect without Praefectus Magnus -----------------------------------
 def plain_position() -> cc.Game:
     """Ben spends his turn on a Mercator; Aiko, without Praefectus Magnus, is to play a Prefect."""
-    game = position()
-    for action in ["play MERCATOR", "done", "play PREFECT"]:
-        game.play(action)
-    return game
+    return replay(MAP, PLAYERS, SEED, [*OPENING, "play MERCATOR", "done", "play PREFECT"])
 
 
 def province_picker() -> TryIt:

@@ -16,6 +16,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, goods_counts, goods_exercise, storehouse_html, text_html
+from . import replay
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -49,10 +50,7 @@ def starting_storehouse() -> ipw.HTML:
 
 def buying_picker() -> TryIt:
     """Aiko's Mercator after selling her cloth (3 free slots): how many bricks may she buy?"""
-    game = new_table()
-    for action in ["play MERCATOR", "sell 1 cloth"]:
-        game.play(action)
-    state = game.state
+    state = replay("italia", PLAYERS, SEED, ["play MERCATOR", "sell 1 cloth"]).state
 
     def attempt(n: int) -> Outcome:
         after = cc.apply(state, f"buy {n} brick")

@@ -18,6 +18,7 @@ from ..lesson_kit import (
     number_exercise,
     storehouse_html,
 )
+from . import replay
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -38,10 +39,7 @@ WORKED_MOVES = [
 
 def worked_example_game() -> cc.Game:
     """A game (Italia, seed 7) in which Aiko has played 4 cards and is about to play her Tribune."""
-    game = cc.new_game("italia", PLAYERS, seed=SEED, first_player="Aiko")
-    for move in WORKED_MOVES:
-        game.play(move)
-    return game
+    return replay("italia", PLAYERS, SEED, WORKED_MOVES)
 
 
 def hand_table(state: cc.GameState, name: str = "Aiko") -> str:

@@ -12,6 +12,7 @@ import concordia_core as cc
 
 from ..exercise import Exercise, Verdict, right, wrong
 from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, html_table, score_table, style, text_html
+from . import replay
 
 MAP = "italia"
 SEED = 7
@@ -176,9 +177,7 @@ def records(state: cc.GameState) -> str:
 
 
 def first_game() -> Stepper:
-    game = cc.new_game(MAP, THREE, seed=SEED, first_player="Aiko", first_game=True)
-    for action in FIRST_GAME_OPENING:
-        game.play(action)
+    game = replay(MAP, THREE, SEED, FIRST_GAME_OPENING, first_game=True)
     beats = [
         beat(["play TRIBUNE", "done"], cc._("Ben plays his first Tribune: he is scored at once, as at the end of the "
                                             "game, and his record is kept (R-MID-2).")),
