@@ -47,11 +47,8 @@ class Table:
         if first not in names:
             raise cc.SetupError(cc._("the first player must be one of {players}", players=cc.listing(names)),
                                 "R-SETUP-8")
-        clean = {cc.load_map(setup.map_id).check_city(c): str(g).strip().lower() for c, g in (tiles or {}).items() if g}
-        bad = tl.problems(setup.map_id, clean)
-        if bad:
-            raise bad[0]
-        return cls(setup.map_id, names, str(first), MappingProxyType(dict(sorted(clean.items()))), frozenset(done))
+        return cls(setup.map_id, names, str(first), MappingProxyType(tl.checked(setup.map_id, tiles or {})),
+                   frozenset(done))
 
     def turn_order(self) -> list[str]:
         """Names in the order of play: the first player, then clockwise (R-SETUP-8)."""
@@ -116,10 +113,6 @@ class Step:
     picture: str = ""
 
 
-def _goods_list(goods: cc.Goods) -> str:
-    return cc.goods_text(goods)
-
-
 def _order_words(names: Sequence[str]) -> str:
     return cc._(" → ").join(names)
 
@@ -152,7 +145,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
         text = [cc.n_("Take the {n} city tile with the letter {letter} ({goods}), shuffle it letter side up and put "
                       "one on each city marked {letter}.",
                       "Take the {n} city tiles with the letter {letter} ({goods}), shuffle them letter side up and "
-                      "put one on each city marked {letter}.", box.total(), letter=letter, goods=_goods_list(box))]
+                      "put one on each city marked {letter}.", box.total(), letter=letter, goods=cc.goods_text(box))]
         if box.total() != len(cities):
             text.append(cc.n_("The map has {n} city marked {letter}.", "The map has {n} cities marked {letter}.",
                               len(cities), letter=letter))
@@ -192,7 +185,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     # R-SETUP-5: decks, display, Concordia card
     kept = cc.decks_for(n)
     per_deck = Counter(card.deck for card in cc.cards_for_sale())
-    left_out = [d for d in sorted(per_deck, key=_numeral) if d not in kept]
+    left_out = [d for d in per_deck if d not in kept]      # the cards for sale come deck by deck, I first
     text = [cc.n_("Sort the cards for sale by the numeral on their back. Keep deck {decks}: {n} card.",
                   "Sort the cards for sale by the numeral on their back. Keep decks {decks}: {n} cards.",
                   sum(per_deck[d] for d in kept), decks=cc.listing(kept))]
@@ -231,7 +224,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     first = state.players[0]
     in_rome = {kind: len(first.colonists_of(kind)) for kind in ("land", "sea")}
     text = [cc._("Into each storehouse: {goods}, and the colonists not placed in Rome ({land} land, {sea} sea).",
-                 goods=_goods_list(first.goods), land=first.waiting["land"], sea=first.waiting["sea"]),
+                 goods=cc.goods_text(first.goods), land=first.waiting["land"], sea=first.waiting["sea"]),
             cc._("That fills {used} of the {slots} slots; {free} stay free.", used=first.storehouse_used,
                  slots=c.storehouse_slots, free=first.free_slots)]
     steps.append(Step("storehouse", cc._("The storehouse"), ("R-SETUP-7", "R-STORE-1"), tuple(text),
@@ -258,10 +251,6 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     steps.append(Step("praefectus", cc._("The Praefectus Magnus"), ("R-SETUP-8", "R-PREF-3"), tuple(text),
                       picture=seats_svg(table, state, width=min(width, 320), praefectus=True)))
     return steps
-
-
-def _numeral(deck: str | None) -> int:
-    return ["I", "II", "III", "IV", "V"].index(deck) if deck in ("I", "II", "III", "IV", "V") else 99
 
 
 def decks_svg(kept: Sequence[str], per_deck: Mapping[str | None, int], width: int = 380) -> str:

@@ -5,6 +5,7 @@ game that mirrors your table), print the steps, save the table by name for the s
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from html import escape
 from typing import Any
 
@@ -139,8 +140,7 @@ class BoxGuide(ipw.VBox):
     def tick(self, key: str, done: bool = True) -> None:
         """Tick a step off (or not)."""
         done_keys = set(self.table.done) | {key} if done else set(self.table.done) - {key}
-        self.table = Table.make(self.table.map, self.table.seating, self.table.first, self.table.tiles,
-                                sorted(done_keys))
+        self.table = replace(self.table, done=frozenset(done_keys))
         self._sync()
 
     def printable(self) -> str:

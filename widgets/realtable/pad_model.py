@@ -182,12 +182,7 @@ class PadEntries:
     def with_tiles(self, tiles: Mapping[str, str]) -> PadEntries:
         """The city tiles the group entered set to `tiles` (cities with only one possible good left are
         filled in by `board_tiles`, not stored here, so a group can always correct an entry)."""
-        board = cc.load_map(self.map)
-        clean = {board.check_city(c): str(g).strip().lower() for c, g in tiles.items() if g}
-        bad = tl.problems(self.map, clean)
-        if bad:
-            raise bad[0]
-        return replace(self, tiles=MappingProxyType(dict(sorted(clean.items())))).checked()
+        return replace(self, tiles=MappingProxyType(tl.checked(self.map, tiles))).checked()
 
     def set_tile(self, city: str, good: str | None) -> PadEntries:
         """One city's tile as the group reads it (None clears their entry)."""

@@ -3,9 +3,9 @@
 A map marks every city but Rome with a letter; the box holds, for each letter, a fixed set of tiles
 (`cc.CONSTANTS.city_tiles`). A group's draw is a mapping city -> good, possibly partial while they enter
 it. `problems` names every tile that cannot be (a city of another map, Rome, more tiles of a good and
-letter than the box holds); `forced` fills the cities whose tile can only be one good (the last tiles
-of a letter); `mirror` builds the game of their table with `cc.Scenario(...).city_goods(...)`, whose
-bonus tiles follow R-SETUP-3.
+letter than the box holds), `checked` makes an entry plain or refuses its first problem; `forced` fills
+the cities whose tile can only be one good (the last tiles of a letter); `mirror` builds the game of
+their table with `cc.Scenario(...).city_goods(...)`, whose bonus tiles follow R-SETUP-3.
 """
 from __future__ import annotations
 
@@ -72,6 +72,18 @@ def problems(map_id: str, tiles: Mapping[str, str]) -> list[cc.ConcordiaError]:
                 have, good=cc.good_name(good), letter=letter, count=len(cities),
                 cities=cc.listing(cc.city_name(c) for c in cities))))
     return found
+
+
+def checked(map_id: str, tiles: Mapping[str, str]) -> dict[str, str]:
+    """A group's entry of city tiles made plain: each city checked (`check_city`), each good trimmed and
+    lower-cased, entries without a good left out, sorted by city; the first impossible tile (`problems`)
+    is refused."""
+    board = cc.load_map(map_id)
+    clean = {board.check_city(c): str(g).strip().lower() for c, g in tiles.items() if g}
+    bad = problems(map_id, clean)
+    if bad:
+        raise bad[0]
+    return dict(sorted(clean.items()))
 
 
 def forced(map_id: str, tiles: Mapping[str, str]) -> dict[str, str]:
