@@ -48,17 +48,21 @@ def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
     return table
 
 
-def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
-    """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
+def bots_table(seed: int = SEED, steps: int = 12) -> TableApp:
+    """A table of three greedy bots that has played `steps` steps."""
     table = TableApp(BOTS, MAP, seed=seed, auto=False)
     table.run_bots(max_steps=steps)
-    return table.bot_moves
+    return table
+
+
+def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
+    """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
+    return bots_table(seed, steps).bot_moves
 
 
 def bot_demo(seed: int = SEED, steps: int = 12) -> ipw.HTML:
     """Three greedy bots play a dozen steps; their moves as the table's log tells them, each with its reason."""
-    table = TableApp(BOTS, MAP, seed=seed, auto=False)
-    table.run_bots(max_steps=steps)
+    table = bots_table(seed, steps)
     state = table.state
     rows = "".join(entry_html(e, state, n, table.reason_for(e))
                    for n, e in enumerate(table.view.history.entries, start=1))

@@ -191,8 +191,9 @@ def worst_key(result: Review, player: str) -> str:
 
 def check_worst_god(answer: object, game: cc.Game | None = None, player: str = SAMPLE_PLAYERS[0]) -> Verdict:
     """On which god did `player` lose the most points in the review of the sample game?"""
-    by_god = review_of(game or sample_game()).player(player).by_god
-    best = worst_key(review_of(game or sample_game()), player)
+    result = review_of(game or sample_game())
+    by_god = result.player(player).by_god
+    best = worst_key(result, player)
     if not isinstance(answer, str) or answer not in by_god:
         return wrong(cc._("Choose one of the gods (or others' gain)."))
     if answer == best:
