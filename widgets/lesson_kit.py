@@ -18,7 +18,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from . import palette as pal
-from .board import MapView
+from .board import MapView, ProduceOverlay
 from .errors import ErrorLog, explanation_html, guarded
 from .exercise import Exercise, Verdict
 from .html_text import esc
@@ -336,6 +336,16 @@ class Stepper(ipw.VBox):
             self.facts.value = self.facts_of(state)
         if self.board is not None:
             self.board.show(state, self.overlay_of(state) if self.overlay_of else None)
+
+
+def prefect_overlay(province: str, player: str) -> Callable[[cc.GameState], ProduceOverlay | None]:
+    """A worked example's board overlay: what `province` would produce for whom while `player` is choosing the
+    province of a Prefect (R-PREF-1), nothing at other moments."""
+    def overlay(state: cc.GameState) -> ProduceOverlay | None:
+        if state.pending is not None and state.pending.phase == cc.Phase.PREFECT and state.actor == player:
+            return ProduceOverlay(province, state.index_of(player))
+        return None
+    return overlay
 
 
 # --- a Mercator's trades, as controls ------------------------------------------------------------

@@ -11,9 +11,8 @@ from __future__ import annotations
 
 import concordia_core as cc
 
-from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, number_exercise
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, number_exercise, prefect_overlay
 from . import replay
 
 MAP = "italia"
@@ -50,12 +49,6 @@ def facts(state: cc.GameState) -> str:
 
 # --- the worked example R-PREF-5, then R-PREF-2 and R-PREF-4 ---------------------------------------
 def worked_example() -> Stepper:
-    ben = 1
-
-    def overlay(state: cc.GameState) -> ProduceOverlay | None:
-        if state.pending is not None and state.pending.phase == cc.Phase.PREFECT and state.actor == "Ben":
-            return ProduceOverlay(PROVINCE, ben)
-        return None
     beats = [
         beat("play PREFECT", cc._("Ben plays a Prefect. He chooses ETRVRIA, whose bonus tile shows cloth; the board "
                                   "shows what the production would give to whom.")),
@@ -75,7 +68,8 @@ def worked_example() -> Stepper:
     ]
     intro = cc._("Aiko and Ben each have a house in COSA, a food city in ETRVRIA. It is Ben's turn, and Ben holds "
                  "the Praefectus Magnus card. Press Next step.")
-    return Stepper(position(), beats, intro=intro, facts=facts, overlay=overlay, show_board=True)
+    return Stepper(position(), beats, intro=intro, facts=facts, overlay=prefect_overlay(PROVINCE, "Ben"),
+                   show_board=True)
 
 
 # --- the live example: Aiko's Prefect without Praefectus Magnus -----------------------------------

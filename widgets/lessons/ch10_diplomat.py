@@ -12,9 +12,8 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..board import ProduceOverlay
 from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table
+from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, prefect_overlay
 
 
 def _hand_without(discard: Iterable[str], extra: Iterable[str] = ()) -> list[str]:
@@ -87,10 +86,6 @@ def copy_picker() -> TryIt:
 
 # --- a copied Prefect: the Praefectus Magnus is the copier's (R-DIPL-3) ------------------------------
 def prefect_line() -> Stepper:
-    def overlay(state: cc.GameState) -> ProduceOverlay | None:
-        if state.pending is not None and state.pending.phase == cc.Phase.PREFECT:
-            return ProduceOverlay("VMBRIA", 0)
-        return None
     game = diplomat_game()
     game.play("play DIPLOMAT")
     beats = [
@@ -102,7 +97,7 @@ def prefect_line() -> Stepper:
             "plays just before her: {holder}.", holder=a.praefectus_magnus)),
     ]
     intro = cc._("Back to the moment after Aiko's Diplomat. Press Next step.")
-    return Stepper(game, beats, intro=intro, facts=tops, overlay=overlay, show_board=True)
+    return Stepper(game, beats, intro=intro, facts=tops, overlay=prefect_overlay("VMBRIA", "Aiko"), show_board=True)
 
 
 # --- the exercises: five players on Imperium ------------------------------------------------------
