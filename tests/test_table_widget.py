@@ -197,7 +197,7 @@ def test_widget_table_shows_intermediate_scoring():
     assert any(f"{name}'s first Tribune: scored as in final scoring" in e.text for e in table.view.history.entries)
     while table.state.mid_payout is None:
         assert table.run_bots(max_steps=20)
-    assert "the prizes are paid" in table.mid.value
+    assert "the prizes are paid (R-MID-3). The highest gets 2 coins, the next 1. Tied players" in table.mid.value
     assert "competition" in table.mid.value
     for p, coins in zip(table.state.players, table.state.mid_payout, strict=True):
         assert re.search(rf"{p.name}: \d+ points?, place \d[^<]*→ {cc.coins_text(coins)}", table.mid.value)

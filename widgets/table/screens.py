@@ -35,9 +35,10 @@ def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> 
                     tied=cc._(", tied with {players}", players=cc.listing(tied)) if tied else "",
                     coins=cc.coins_text(coins))
         items.append(f"<li>{esc(line)}</li>")
-    head = cc._("Everyone has a record: the prizes are paid (R-MID-3). The highest gets 2 coins, the next 1. Tied "
-                "players share a place and its prize, and the place after them is skipped (standard competition "
-                "ranking, this project's reading of the rule).")
+    first, second = cc.CONSTANTS.intermediate_prizes
+    head = cc._("Everyone has a record: the prizes are paid (R-MID-3). The highest gets {first}, the next {second}. "
+                "Tied players share a place and its prize, and the place after them is skipped (standard competition "
+                "ranking, this project's reading of the rule).", first=cc.coins_text(first), second=second)
     tail = cc._("The records now return to 0 and are never added to the final score; the prize coins are real "
                 "coins and count for Vesta (R-MID-4).")
     return f"<b>{esc(head)}</b><ul>{''.join(items)}</ul>{esc(tail)}"
