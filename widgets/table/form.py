@@ -15,7 +15,7 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ..errors import ErrorLog, guarded
-from .seats import HUMAN, KINDS, MAX_NAME, Seat, kind_label
+from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")
 DEFAULT_KINDS = (HUMAN, HUMAN, "greedy", "greedy", "greedy")
@@ -129,7 +129,7 @@ class TableForm(widgets.VBox):
         text = self.seed.value.strip()
         seed = 1 + secrets.randbelow(999_999) if text.lower() == RANDOM else int(text)
         n = self.count.value
-        map_name = self.map.value or ("italia" if "italia" in cc.maps_for(n) else cc.maps_for(n)[0])
+        map_name = self.map.value or default_map(n)
         return TableSetup(tuple(self.seats()), map_name, seed, self.first_game.value)
 
     def submit(self) -> TableSetup | None:
