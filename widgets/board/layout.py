@@ -52,6 +52,7 @@ class Layout:
     alt_pos: dict[str, tuple[float, float, str]] = field(default_factory=dict)     # a second free spot
     province_pos: dict[str, tuple[float, float]] = field(default_factory=dict)     # centre of the name
     province_text: dict[str, str] = field(default_factory=dict)
+    province_width: dict[str, float] = field(default_factory=dict)  # the name and room for the bonus tile after it
     province_colour: dict[str, str] = field(default_factory=dict)
     blobs: dict[str, list[np.ndarray]] = field(default_factory=dict)
     hull: dict[str, np.ndarray] = field(default_factory=dict)
@@ -330,6 +331,7 @@ def _place_tray_and_labels(lay: Layout) -> None:
         text = f"{prov.numeral} {prov.printed}"
         lay.province_text[pid] = text
         tw_ = text_width(text, PROVINCE_FS, "bolditalic") + 0.34 * PX   # room for the bonus tile after the name
+        lay.province_width[pid] = tw_
         th_ = PROVINCE_FS * PX / 72 * 1.3
         own = np.array([c in prov.cities for c in cities])
         pts = np.array([lay.xy[c] for c in prov.cities])

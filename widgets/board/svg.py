@@ -195,7 +195,7 @@ def map_layer(map_id: str, city_goods: Mapping[str, str], players: tuple[str, ..
         out.append(_text(nx_, ny, m.node(node).printed, NAME_FS + (1.5 if rome else 0), anchor=anchor,
                          weight="bold" if rome else "normal", fill=pal.ROME_COLOUR if rome else "#1A1A1A"))
     for pid, (px_, py_) in lay.province_pos.items():
-        left = px_ - (text_width(lay.province_text[pid], PROVINCE_FS, "bolditalic") + 0.34 * PX) / 2
+        left = px_ - lay.province_width[pid] / 2
         out.append(_text(left, py_ + 4, lay.province_text[pid], PROVINCE_FS, weight="bold", style="italic",
                          fill="#4A4036"))
     out.append(_legend(lay, players))
@@ -288,7 +288,7 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
         out.append(f'<g transform="translate({_f(x)} {_f(y)})">{piece}</g>')
     for pid, tile in state.bonus_tiles.items():
         px_, py_ = lay.province_pos[pid]
-        tx = px_ + (text_width(lay.province_text[pid], PROVINCE_FS, "bolditalic") + 0.34 * PX) / 2 - 0.14 * PX
+        tx = px_ + lay.province_width[pid] / 2 - 0.14 * PX
         out.append(_tile_goods(tx, py_, tile.good) if tile.side == "goods" else _tile_coins(tx, py_, tile.coins))
     if overlay is not None:
         out.append(_overlay_over(lay, state, overlay))
