@@ -5,6 +5,7 @@ game that mirrors your table), print the steps, save the table by name for the s
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
 from dataclasses import replace
 from html import escape
 from typing import Any
@@ -106,11 +107,10 @@ class BoxGuide(ipw.VBox):
         first = self.first_choice.value if self.first_choice.value in names else names[0]
         self.choose(map_name, names, first)
 
-    def choose(self, map_name: str, seating: list[str], first: str | None = None) -> bool:
-        """Another map, players or first player: the steps follow (tiles kept while the map stays)."""
-        tiles = self.table.tiles if map_name == self.table.map else {}
+    def _apply(self, make: Callable[[], Table]) -> bool:
+        """Change to the table `make()` returns; a refusal is shown (with its rule) and nothing changes."""
         try:
-            table = Table.make(map_name, seating, first, tiles, sorted(self.table.done))
+            table = make()
         except cc.ConcordiaError as err:
             self.message.value = explanation_html(err)
             self._sync()
@@ -121,21 +121,18 @@ class BoxGuide(ipw.VBox):
         self._sync(rebuild=rebuild)
         return True
 
+    def choose(self, map_name: str, seating: list[str], first: str | None = None) -> bool:
+        """Another map, players or first player: the steps follow (tiles kept while the map stays)."""
+        tiles = self.table.tiles if map_name == self.table.map else {}
+        return self._apply(lambda: Table.make(map_name, seating, first, tiles, sorted(self.table.done)))
+
     def set_tile(self, city: str, good: str | None) -> bool:
         """The tile the group drew for a city (None: not known); refused if the box holds no such tile."""
         tiles = {c: g for c, g in self.table.tiles.items() if c != city}
         if good:
             tiles[city] = good
-        try:
-            table = Table.make(self.table.map, self.table.seating, self.table.first, tiles, sorted(self.table.done))
-        except cc.ConcordiaError as err:
-            self.message.value = explanation_html(err)
-            self._sync()
-            return False
-        self.table = table
-        self.message.value = ""
-        self._sync()
-        return True
+        t = self.table
+        return self._apply(lambda: Table.make(t.map, t.seating, t.first, tiles, sorted(t.done)))
 
     def tick(self, key: str, done: bool = True) -> None:
         """Tick a step off (or not)."""
