@@ -53,68 +53,8 @@ def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: in
                   first_game: bool = False, first_player: str | None = None) -> GameState:
     """The table after setup. `players` are in seating order (clockwise); the state lists them in
     turn order from the first player, chosen at random by the seed unless `first_player` is given."""
-    board, names = check_table(map_name, players)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise SetupError(_("seed must be a whole number, not {seed!r}", seed=seed))
-    rng = random.Random(seed)
-
-    # R-SETUP-2: one random tile of the matching letter per city; D tiles only where the map has D cities.
-    city_goods: dict[str, str] = {}
-    for letter in sorted(board.city_tile_letters):
-        tiles = [g for g in GOODS for _ in range(_C["city_tiles"][letter][g])]
-        rng.shuffle(tiles)
-        cities = [c.id for c in board.cities.values() if c.letter == letter]
-        city_goods.update(zip(cities, tiles, strict=False))
-
-    # R-SETUP-3: each province's bonus tile is its most expensive good.
-    bonus_goods = {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__)
-                   for p in board.provinces.values()}
-
-    # R-SETUP-5: decks up to the player count, each shuffled, I on top; the top 7 face up.
-    deck: list[str] = []
-    for numeral in decks_for(len(names)):
-        pile = [c.id for c in cards_for_sale() if c.deck == numeral]
-        rng.shuffle(pile)
-        deck.extend(pile)
-
-    # R-SETUP-8: a random first player; state lists players in turn order from them.
-    if first_player is None:
-        start = rng.randrange(len(names))
-    elif first_player in names:
-        start = names.index(first_player)
-    else:
-        raise SetupError(_("first_player {name!r} is not one of the players {players}", name=first_player,
-                           players=list(names)), "R-SETUP-8")
-    order = names[start:] + names[:start]
-
-    rome = board.rome
-    in_rome = _C["colonists_in_rome_at_start"]
-    per_kind = _C["colonists_per_kind"]
-    colonists = tuple(sorted(Colonist(kind, rome) for kind, n in in_rome.items() for _ in range(n)))
-    players_state = tuple(
-        PlayerState(  # R-SETUP-6/7
-            name=name,
-            coins=_C["starting_coins_first_player"] + i,
-            goods=Goods(_C["starting_goods"]),
-            hand=starting_hand(),
-            colonists=colonists,
-            waiting=MappingProxyType({kind: per_kind - n for kind, n in in_rome.items()}),
-        )
-        for i, name in enumerate(order)
-    )
-    return GameState(
-        map_id=board.id,
-        players=players_state,
-        turn=0,
-        display=tuple(deck[:DISPLAY_SLOTS]),
-        deck=tuple(deck[DISPLAY_SLOTS:]),
-        city_goods=MappingProxyType(city_goods),
-        bonus_goods=MappingProxyType(bonus_goods),
-        coin_side=frozenset(),
-        praefectus=len(order) - 1,  # R-SETUP-8: the last player in turn order
-        first_game=bool(first_game),
-        mid_scores=(None,) * len(order),
-    )
+    # Setup validates (a ConcordiaMap becomes its id) and holds the one way to deal the table
+    return Setup(map_name, players, seed, bool(first_game), first_player).initial_state()  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -140,9 +80,63 @@ class Setup:
         object.__setattr__(self, "players", names)
 
     def initial_state(self) -> GameState:
-        """The table after setup (R-SETUP-1..8)."""
-        return initial_state(self.map_name, self.players, self.seed, first_game=self.first_game,
-                             first_player=self.first_player)
+        """The table after setup (R-SETUP-1..8). `players` are in seating order (clockwise); the state lists
+        them in turn order from the first player, chosen at random by the seed unless `first_player` is given."""
+        board, names = load_map(self.map_name), tuple(self.players)
+        rng = random.Random(self.seed)
+
+        # R-SETUP-2: one random tile of the matching letter per city; D tiles only where the map has D cities.
+        city_goods: dict[str, str] = {}
+        for letter in sorted(board.city_tile_letters):
+            tiles = [g for g in GOODS for _ in range(_C["city_tiles"][letter][g])]
+            rng.shuffle(tiles)
+            cities = [c.id for c in board.cities.values() if c.letter == letter]
+            city_goods.update(zip(cities, tiles, strict=False))
+
+        # R-SETUP-3: each province's bonus tile is its most expensive good.
+        bonus_goods = {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__)
+                       for p in board.provinces.values()}
+
+        # R-SETUP-5: decks up to the player count, each shuffled, I on top; the top 7 face up.
+        deck: list[str] = []
+        for numeral in decks_for(len(names)):
+            pile = [c.id for c in cards_for_sale() if c.deck == numeral]
+            rng.shuffle(pile)
+            deck.extend(pile)
+
+        # R-SETUP-8: a random first player (__post_init__ checked a given one); state lists players in turn
+        # order from them.
+        start = rng.randrange(len(names)) if self.first_player is None else names.index(self.first_player)
+        order = names[start:] + names[:start]
+
+        rome = board.rome
+        in_rome = _C["colonists_in_rome_at_start"]
+        per_kind = _C["colonists_per_kind"]
+        colonists = tuple(sorted(Colonist(kind, rome) for kind, n in in_rome.items() for _ in range(n)))
+        players_state = tuple(
+            PlayerState(  # R-SETUP-6/7
+                name=name,
+                coins=_C["starting_coins_first_player"] + i,
+                goods=Goods(_C["starting_goods"]),
+                hand=starting_hand(),
+                colonists=colonists,
+                waiting=MappingProxyType({kind: per_kind - n for kind, n in in_rome.items()}),
+            )
+            for i, name in enumerate(order)
+        )
+        return GameState(
+            map_id=board.id,
+            players=players_state,
+            turn=0,
+            display=tuple(deck[:DISPLAY_SLOTS]),
+            deck=tuple(deck[DISPLAY_SLOTS:]),
+            city_goods=MappingProxyType(city_goods),
+            bonus_goods=MappingProxyType(bonus_goods),
+            coin_side=frozenset(),
+            praefectus=len(order) - 1,  # R-SETUP-8: the last player in turn order
+            first_game=self.first_game,
+            mid_scores=(None,) * len(order),
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {"map": self.map_name, "players": list(self.players), "seed": self.seed,
