@@ -73,10 +73,6 @@ class Game:
     def first_player(self) -> str:
         return self.initial.players[0].name
 
-    @property
-    def from_scenario(self) -> bool:
-        return self.start is not None
-
     # --- records -------------------------------------------------------------------------------------
     @classmethod
     def from_state(cls, state: GameState) -> Game:

@@ -7,7 +7,7 @@ game, a Scenario, simulations and the table pass one Setup instead of five loose
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -141,9 +141,3 @@ class Setup:
     def to_json(self) -> dict[str, Any]:
         return {"map": self.map_name, "players": list(self.players), "seed": self.seed,
                 "options": {"first_game": self.first_game, "first_player": self.first_player}}
-
-    @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Setup:
-        options = data.get("options", {})
-        return cls(data["map"], tuple(data["players"]), data["seed"], options.get("first_game", False),
-                   options.get("first_player"))
