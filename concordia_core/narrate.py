@@ -40,7 +40,16 @@ from .engine import apply
 from .goods import PRICE, Goods
 from .i18n import N_, _, n_
 from .maps import load_map
-from .queries import CONSTANTS, card_price, colonist_income, house_price, production, reachable_routes
+from .queries import (
+    CONSTANTS,
+    card_price,
+    collect_value,
+    colonist_income,
+    consul_in_play,
+    house_price,
+    production,
+    reachable_routes,
+)
 from .scoring import final_ranking
 from .state import GameState
 from .text import (
@@ -189,8 +198,7 @@ def _step(before: GameState, action: Action, after: GameState | None, form: int)
         return _phrase("produce", form, province=province_name(action.province),
                        gains=_gains(production(before, action.province, me)))
     if isinstance(action, Collect):
-        coins = sum(t.coins for t in before.bonus_tiles.values() if t.side == "coins")
-        return _phrase("collect", form, coins=coins_text(coins))
+        return _phrase("collect", form, coins=coins_text(collect_value(before)))
     if isinstance(action, Trade):
         n = abs(action.amount)
         return _phrase("buy" if action.amount > 0 else "sell", form, goods=goods_count(action.good, n),
@@ -202,9 +210,8 @@ def _step(before: GameState, action: Action, after: GameState | None, form: int)
         return f"{copied}\n{effect}" if effect else copied   # two phrases (see _phrases)
     if isinstance(action, Purchase):
         cid = before.display[action.slot - 1] or ""
-        consul = before.pending is not None and card(before.pending.action).kind == "CONSUL"
         return _phrase("purchase", form, card=card_name(cid), god=god_name(card(cid).god), slot=action.slot,
-                       price=goods_text(card_price(before, action.slot, action.wild, consul)))
+                       price=goods_text(card_price(before, action.slot, action.wild, consul_in_play(before))))
     if isinstance(action, Place):
         return _phrase("place", form, colonist=colonist_text(action.kind), city=city_name(action.city),
                        price=goods_text(CONSTANTS.new_colonist_cost))

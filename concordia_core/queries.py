@@ -141,6 +141,11 @@ def card_price(state: GameState, slot: int, wild: str | None = None, consul: boo
     return senator.price(state, slot, wild, consul)
 
 
+def consul_in_play(state: GameState) -> bool:
+    """True while a Consul's purchase is in play: it pays the card's own cost only (R-CONS-1)."""
+    return state.pending is not None and senator.is_consul(state)
+
+
 def mercator_kinds_left(state: GameState) -> int:
     """Kinds of good the Mercator in play may still start trading (R-MERC-2)."""
     pending = state.pending

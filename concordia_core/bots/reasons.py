@@ -29,7 +29,7 @@ from ..actions import (
 )
 from ..goods import GOODS, PRICE, Goods
 from ..i18n import N_, _, n_
-from ..queries import CONSTANTS, card_price, house_price, tribune_income
+from ..queries import CONSTANTS, card_price, consul_in_play, house_price, tribune_income
 from ..scoring import counts, score
 from ..state import GameState
 from ..text import (
@@ -298,8 +298,7 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
         return _trade(action, you)
     if isinstance(action, Purchase):
         cid = state.display[action.slot - 1] or ""
-        consul = state.pending is not None and card_of(state.pending.action).kind == "CONSUL"
-        price = card_price(state, action.slot, action.wild, consul)
+        price = card_price(state, action.slot, action.wild, consul_in_play(state))
         return _with_points("purchase", you, _points(state, after, me), card=card_name(cid), slot=action.slot,
                             price=goods_text(price), god=god_name(card_of(cid).god))
     if isinstance(action, Produce):

@@ -23,7 +23,8 @@ def start(state: GameState, pending: Pending) -> GameState:
     return with_phase(state, pending, Phase.CONSUL if card(pending.action).kind == "CONSUL" else Phase.SENATOR)
 
 
-def _is_consul(state: GameState) -> bool:
+def is_consul(state: GameState) -> bool:
+    """True if the card in play is a Consul (R-CONS-1); IllegalAction if no card is being played."""
     return card(in_play(state).action).kind == "CONSUL"
 
 
@@ -48,7 +49,7 @@ def wild_choices(slot: int, consul: bool) -> list[str | None]:
 
 def legal(state: GameState) -> list[Action]:
     p = state.players[actor(state)]
-    consul = _is_consul(state)
+    consul = is_consul(state)
     result: list[Action] = []
     for slot, cid in enumerate(state.display, start=1):
         if cid is None:
@@ -62,7 +63,7 @@ def legal(state: GameState) -> list[Action]:
 def apply(state: GameState, action: Action) -> GameState:
     if isinstance(action, Done):
         return complete(state)
-    consul = _is_consul(state)
+    consul = is_consul(state)
     rule = "R-CONS-1" if consul else "R-SEN-1"
     if not isinstance(action, Purchase):
         raise IllegalAction(rule, _("a Consul buys a card from the display; not '{action}'", action=action) if consul
