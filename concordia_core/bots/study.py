@@ -25,7 +25,6 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
-from ..cards import GODS
 from ..engine import apply
 from ..errors import InvalidAction
 from ..i18n import _
@@ -33,13 +32,11 @@ from ..scoring import final_ranking, score
 from ..setup import Setup
 from ..state import GameState
 from .base import Bot
+from .judge import POINT_KEYS
 from .levels import make
 
 MAX_STEPS = 5000
 """A game still running after this many steps (bots that never end it) is stopped and marked unfinished."""
-
-POINT_KEYS = (*GODS, "concordia")
-
 
 @dataclass(frozen=True)
 class PlayerResult:
