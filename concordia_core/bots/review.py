@@ -157,7 +157,8 @@ def _split(loss: float, best: Scored, own: Scored, me: int) -> dict[str, float]:
     result = dict.fromkeys(LOSS_KEYS, 0.0)
     if loss <= 0:
         return result
-    drops = {k: _mean_by_god(best, me)[k] - _mean_by_god(own, me)[k] for k in POINT_KEYS}
+    best_by_god, own_by_god = _mean_by_god(best, me), _mean_by_god(own, me)
+    drops = {k: best_by_god[k] - own_by_god[k] for k in POINT_KEYS}
     positive = {k: d for k, d in drops.items() if d > 0}
     mine = min(loss, max(0.0, sum(drops.values())))
     if positive and mine > 0:
