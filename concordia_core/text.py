@@ -30,9 +30,8 @@ def goods_count(good: str, n: int) -> str:
 
 
 def goods_text(goods: Goods) -> str:
-    """'1 brick + 2 food', or 'nothing'."""
-    parts = [goods_count(g, n) for g, n in goods.items_nonzero()]
-    return _(" + ").join(parts) if parts else _("nothing")
+    """'1 brick + 2 food', or 'nothing': a price without coins."""
+    return price_text(goods)
 
 
 def coins_text(n: int) -> str:
