@@ -290,7 +290,7 @@ def plan_words(state: GameState, actions: Sequence[Action]) -> str:
     if played is not None:
         return _play_sentence("", played, phrases, True, PLAN)
     text = listing(phrases) if phrases else _phrase("done", PLAN)
-    return _("{steps}.", steps=text[:1].upper() + text[1:])
+    return _("{steps}.", steps=_capital(text))
 
 
 # --- what follows a step -----------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from ..actions import (
 )
 from ..goods import GOODS, PRICE, Goods
 from ..i18n import N_, _, n_
+from ..narrate import card_name
 from ..queries import CONSTANTS, card_price, consul_in_play, house_price, tribune_income
 from ..scoring import counts, score
 from ..state import GameState
@@ -107,10 +108,6 @@ def sentence(key: str, you: bool = False, **fields: object) -> str:
 
 
 # --- names and amounts ------------------------------------------------------------------------------
-def card_name(cid: str) -> str:
-    return card_of(cid).display_name
-
-
 def points_text(diff: int) -> str:
     """'+3 points now', '-1 point now'."""
     return n_("{sign}{n} point now", "{sign}{n} points now", abs(diff), sign="+" if diff > 0 else "-")
