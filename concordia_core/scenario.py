@@ -17,12 +17,12 @@ from typing import Any
 from .cards import card
 from .errors import InvalidAction
 from .game import Game
-from .goods import PRICE, Goods, check_good
+from .goods import Goods, check_good
 from .i18n import _
 from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
-from .setup import Setup
+from .setup import Setup, bonus_goods_for
 from .state import COLONISTS_PER_KIND, Colonist, GameState
 
 
@@ -90,10 +90,8 @@ class Scenario:
         city_goods = dict(self._state.city_goods)
         for city, good in goods.items():
             city_goods[self.map.check_city(city, allow_capital=False)] = check_good(good)
-        bonus = {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__)
-                 for p in self.map.provinces.values()}
         self._state = replace(self._state, city_goods=MappingProxyType(city_goods),
-                              bonus_goods=MappingProxyType(bonus))
+                              bonus_goods=MappingProxyType(bonus_goods_for(self.map, city_goods)))
         return self
 
     def bonus_side(self, province: str, side: str) -> Scenario:

@@ -7,7 +7,7 @@ game, a Scenario, simulations and the table pass one Setup instead of five loose
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -47,6 +47,11 @@ def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[C
         raise SetupError(_("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use Imperium, "
                            "3 or 4 may use either", map=board.display_name, allowed=allowed, n=len(names)), "R-SETUP-1")
     return board, names
+
+
+def bonus_goods_for(board: ConcordiaMap, city_goods: Mapping[str, str]) -> dict[str, str]:
+    """Each province's bonus tile: the most expensive good of its cities (R-SETUP-3)."""
+    return {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__) for p in board.provinces.values()}
 
 
 def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: int, *,
@@ -94,8 +99,7 @@ class Setup:
             city_goods.update(zip(cities, tiles, strict=False))
 
         # R-SETUP-3: each province's bonus tile is its most expensive good.
-        bonus_goods = {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__)
-                       for p in board.provinces.values()}
+        bonus_goods = bonus_goods_for(board, city_goods)
 
         # R-SETUP-5: decks up to the player count, each shuffled, I on top; the top 7 face up.
         deck: list[str] = []
