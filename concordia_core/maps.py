@@ -18,7 +18,7 @@ import networkx as nx
 from .data import data_dir as _data_dir
 from .data import game_constants, read_json
 from .errors import InvalidAction, MapDataError
-from .i18n import _, glossary, term
+from .i18n import _, _glossary, term
 
 ROUTE_KINDS = ("land", "sea")
 _ID = re.compile(r"^[A-Z][A-Z0-9_]*$")
@@ -94,7 +94,7 @@ class ConcordiaMap:
     @property
     def display_name(self) -> str:
         """The map's name in the current language ('Italia', 'イタリア')."""
-        return term("map", self.id) if self.id in glossary().get("map", {}) else self.name
+        return term("map", self.id) if self.id in _glossary().get("map", {}) else self.name
 
     def __repr__(self) -> str:
         return f"<ConcordiaMap {self.id}: {len(self.cities)} cities, {len(self.routes)} routes>"
