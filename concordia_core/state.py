@@ -15,8 +15,8 @@ from .cards import card
 from .data import game_constants
 from .errors import InvalidAction
 from .goods import Goods
-from .i18n import _, term
-from .text import city_name, route_name
+from .i18n import _
+from .text import city_name, colonist_text, route_name
 
 _C = game_constants()
 STOREHOUSE_SLOTS: int = _C["storehouse_slots"]
@@ -36,7 +36,7 @@ class Colonist:
         return ":" in self.where
 
     def __str__(self) -> str:
-        colonist = term("term", f"{self.kind} colonist")
+        colonist = colonist_text(self.kind)
         if self.on_route:
             return _("{colonist} on the {route}", colonist=colonist, route=route_name(self.where))
         return _("{colonist} in {city}", colonist=colonist, city=city_name(self.where))
