@@ -47,7 +47,7 @@ def play(args: tuple[str, str, str, int, int]) -> Outcome:
     a, b, map_name, n, k = args
     levels = [b] * n
     levels[k % n] = a
-    names = [f"{level.capitalize()} {i + 1}" for i, level in enumerate(levels)]
+    names = bots.seat_names(levels)
     state = cc.new_game(map_name, names, seed=k, first_player=names[0]).state
     seated = {name: bots.make(level, bots.bot_seed(k, i)) for i, (name, level) in enumerate(zip(names, levels, strict=True))}
     level_of = dict(zip(names, levels, strict=True))

@@ -29,10 +29,11 @@ GAMES: dict[str, tuple[str, tuple[str, ...], int, bool]] = {
 
 
 def play(map_name: str, levels: tuple[str, ...], seed: int, first_game: bool) -> cc.Game:
-    """The game of these seats: player names from their levels, bot seeds `bots.bot_seed(seed, seat)`."""
-    names = bots.seat_names(levels)
-    game = cc.new_game(map_name, names, seed, first_game=first_game)
-    seated = {name: bots.make(level, bots.bot_seed(seed, i)) for i, (name, level) in enumerate(zip(names, levels, strict=True))}
+    """The game of these seats, as a simulation's `bots.GameTask` sets it up: player names from their levels
+    (`bots.seat_names`), bot seeds `bots.bot_seed(seed, seat)`."""
+    task = bots.GameTask(0, seed, levels, map_name, first_game)
+    game = cc.Game(task.setup)
+    seated = dict(zip(task.names, task.bots(), strict=True))
     while not game.over:
         game.play(seated[game.state.actor].choose(game.state).action)
     return game
