@@ -50,6 +50,7 @@ from .queries import (
     production,
     reachable_routes,
 )
+from .rules import tribune
 from .scoring import final_ranking
 from .state import GameState
 from .text import (
@@ -164,7 +165,7 @@ def _card_effect(before: GameState, after: GameState, me: int, card_id: str, for
     p0, p1 = before.players[me], after.players[me]
     if c.kind == "TRIBUNE":
         back = len(p0.discard) + (1 if played else 0)   # a Tribune played goes on the pile before it is taken back
-        coins = max(0, back - CONSTANTS.tribune_free_cards)
+        coins = tribune.income(back)   # not tribune_income(): a copied Tribune's Diplomat is already on the pile
         if coins:
             return _phrase("tribune_coins", form, cards=cards_text(back), coins=coins_text(coins))
         return _phrase("tribune", form, cards=cards_text(back))
