@@ -2,6 +2,7 @@
 check the invariants that hold after every action, and list candidate actions (legal or not)."""
 from __future__ import annotations
 
+import importlib.util
 import json
 import random
 import types
@@ -9,6 +10,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from itertools import combinations_with_replacement
+from pathlib import Path
 
 import concordia_core as cc
 from concordia_core.cards import all_cards
@@ -18,6 +20,16 @@ NAMES = ["Aiko", "Ben", "Chloe", "Dario", "Emil"]
 STOREHOUSE = 12
 HOUSES = 15
 PER_KIND = 3
+
+
+def load_script(name: str) -> types.ModuleType:
+    """A script of scripts/ as a module (the scripts are not a package): load_script("catalog")."""
+    path = Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"script_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 # --- positions -------------------------------------------------------------------------------------

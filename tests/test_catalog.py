@@ -4,30 +4,20 @@ placeholders and the glossary's words for the game terms; the compiled catalog i
 with the language set to Japanese, the engine speaks Japanese while rule ids and notation stay."""
 from __future__ import annotations
 
-import importlib.util
 import re
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_script
 
 import concordia_core as cc
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def _catalog_tool() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("catalog_tool", ROOT / "scripts" / "catalog.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-TOOL = _catalog_tool()
+TOOL = load_script("catalog")
 JA = TOOL.read(TOOL.po_path("ja"), "ja")
 ENTRIES = {TOOL._key(m.id): m for m in JA if m.id}
 

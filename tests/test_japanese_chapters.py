@@ -3,13 +3,12 @@ same cells in the same order, code equal but for the language switch, Markdown i
 to the Japanese rules and chapters that exist. (test_notebooks.py runs every notebook, these too.)"""
 from __future__ import annotations
 
-import importlib.util
 import json
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parents[1]
 EN = sorted((ROOT / "notebooks").glob("[0-9][0-9]_*.ipynb"))
@@ -23,17 +22,7 @@ def cells(path: Path) -> list[dict]:
     return json.loads(path.read_text(encoding="utf-8"))["cells"]
 
 
-def _ja_chapters_script() -> ModuleType:
-    """scripts/ja_chapters.py, which writes the Japanese chapters (its english_code is what this test compares)."""
-    spec = importlib.util.spec_from_file_location("ja_chapters", ROOT / "scripts" / "ja_chapters.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-_script = _ja_chapters_script()
+_script = load_script("ja_chapters")
 english_code = _script.english_code
 SWITCH = {line.strip() for line in _script.SWITCH}   # the two lines the script puts at the top of a code cell
 
