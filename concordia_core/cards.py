@@ -61,8 +61,9 @@ def _catalogue() -> tuple[dict[str, Card], tuple[str, ...], tuple[Card, ...], di
     return cards, tuple(hand), sale, decks, data["concordia_card"]["points"]
 
 
-def card(card_id: str) -> Card:
-    """The card with this id (e.g. 'PREFECT', 'MERCATOR-II'); InvalidAction if unknown."""
+def card(card_id: str | None) -> Card:
+    """The card with this id (e.g. 'PREFECT', 'MERCATOR-II'); InvalidAction if unknown, or None (an empty
+    display slot, an empty pile's top card)."""
     cards = _catalogue()[0]
     key = str(card_id).strip().upper()
     if key not in cards:

@@ -343,7 +343,7 @@ class _Play:
         return Entry(self.first, last, self.player, " ".join([text, *self.notes]), True, self.card)
 
 
-def entries(start: GameState, steps: Iterable[Sequence[object]], first: int = 1) -> list[Entry]:
+def entries(start: GameState, steps: Iterable[Iterable[object]], first: int = 1) -> list[Entry]:
     """The log of the steps played from `start` (each an (action, state after) pair, as Game.history holds
     them), oldest first: one entry per card play with its player's steps, one per storehouse choice of
     another player. `first` is the number of the first step (1 from the start of a game)."""

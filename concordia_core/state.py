@@ -218,6 +218,11 @@ class GameState:
         return None if index is None else self.players[index].name
 
     @property
+    def steps_left(self) -> int:
+        """The Architect's steps not yet spent (R-ARCH-1); 0 when no Architect is moving."""
+        return self.pending.steps_left if self.pending is not None else 0
+
+    @property
     def bonus_tiles(self) -> dict[str, BonusTile]:
         coins = _C["bonus_tile_coins"]
         return {p: BonusTile(g, "coins" if p in self.coin_side else "goods", coins[g])
