@@ -20,8 +20,10 @@ import io
 import json
 import re
 import sys
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
@@ -45,7 +47,8 @@ def mo_path(language: str) -> Path:
     return po_path(language).with_suffix(".mo")
 
 
-def extract_python(fileobj: object, keywords: object, comment_tags: object, options: object) -> object:
+def extract_python(fileobj: IO[bytes], keywords: object, comment_tags: object,
+                   options: object) -> Iterator[tuple[int, str, str | tuple[str, ...], list[str]]]:
     """Babel extraction method reading the Python syntax tree, so a catalog call is found wherever it
     is, inside an f-string's replacement field too (Babel's own Python extractor does not see those
     before Python 3.12): yields (line, function name, text or (singular, plural), comments)."""
@@ -57,8 +60,9 @@ def extract_python(fileobj: object, keywords: object, comment_tags: object, opti
             continue
         name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", None)
         texts = [literal(arg) for arg in node.args[:2]]
-        if name == "n_" and len(texts) == 2 and None not in texts:
-            yield node.lineno, name, tuple(texts), []
+        found = [t for t in texts if t is not None]
+        if name == "n_" and len(found) == 2:
+            yield node.lineno, name, tuple(found), []
         elif name in ("_", "N_") and texts and texts[0] is not None:
             yield node.lineno, name, texts[0], []
 
@@ -66,7 +70,7 @@ def extract_python(fileobj: object, keywords: object, comment_tags: object, opti
 def extract() -> Catalog:
     """Every marked text in the engine and the widgets, with where it is used."""
     catalog = Catalog(project="Concordia Tutor", charset="utf-8", fuzzy=False)
-    method_map = [("**.py", extract_python)]
+    method_map: list[tuple[str, Any]] = [("**.py", extract_python)]   # Babel takes a function as a method too
     for folder in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
                 ROOT / folder, method_map=method_map, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",),
@@ -133,8 +137,8 @@ def placeholder_problems(catalog: Catalog) -> list[str]:
     for message in catalog:
         if not message.id:
             continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = (message.id,) if isinstance(message.id, str) else tuple(message.id)
+        strings = (message.string,) if isinstance(message.string, str) else tuple(message.string or ())
         wanted = set().union(*(set(PLACEHOLDER.findall(i)) for i in ids))
         for text in strings:
             if text and set(PLACEHOLDER.findall(text)) != wanted:
@@ -159,7 +163,7 @@ def check() -> int:
     return status
 
 
-def _key(message_id: str | tuple[str, ...]) -> str:
+def _key(message_id: str | Sequence[str]) -> str:
     return message_id if isinstance(message_id, str) else message_id[0]
 
 
@@ -178,7 +182,7 @@ def todo(out: Path, prefixes: list[str]) -> None:
 
 
 @contextmanager
-def _locked() -> object:
+def _locked() -> Iterator[IO[str]]:
     with (LOCALE / ".lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
         try:

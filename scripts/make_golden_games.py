@@ -35,7 +35,9 @@ def play(map_name: str, levels: tuple[str, ...], seed: int, first_game: bool) ->
     game = cc.Game(task.setup)
     seated = dict(zip(task.names, task.bots(), strict=True))
     while not game.over:
-        game.play(seated[game.state.actor].choose(game.state).action)
+        actor = game.state.actor
+        assert actor is not None    # a game that is not over has a player to act
+        game.play(seated[actor].choose(game.state).action)
     return game
 
 

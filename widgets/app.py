@@ -117,11 +117,13 @@ class GameApp(widgets.VBox):
         """The map overlay object for a control's request (ReachOverlay, BuildOverlay or ProduceOverlay)."""
         if request is None:
             return None
-        if request.kind == "reach":
+        if request.kind == "reach" and request.start is not None and request.colonist_kind is not None:
             return ReachOverlay(request.start, request.colonist_kind, request.steps, request.player, request.selected)
         if request.kind == "build":
             return BuildOverlay(request.player, request.selected)
-        return ProduceOverlay(request.province, request.player)
+        if request.kind == "produce" and request.province is not None:
+            return ProduceOverlay(request.province, request.player)
+        return None
 
     def _draw_map(self, request: OverlayRequest | None = None) -> None:
         panel = self.controls.panel

@@ -123,6 +123,13 @@ class _Panel:
         self.done.on_click(ctl.guard(lambda _: ctl.attempt(cc.Done())))
         self.done.layout.display = None if cc.Done() in self.legal else "none"
 
+    @property
+    def pending(self) -> cc.Pending:
+        """The card play under way: a phase panel is only made while one is."""
+        if self.state.pending is None:
+            raise RuntimeError(f"{type(self).__name__} needs a card play under way")
+        return self.state.pending
+
     def watch(self, *ws: widgets.Widget) -> None:
         for w in ws:
             w.observe(self.ctl.guard(lambda _change: self.changed()), names="value")
@@ -256,7 +263,7 @@ class ArchitectPanel(_Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        self.moving = self.state.pending.phase == "move"
+        self.moving = self.pending.phase == "move"
         movable = [c for c in dict.fromkeys(self.player.colonists)
                    if any(isinstance(a, cc.Move) and a.start == c.where for a in self.legal)]
         colonists = [(str(c), (c.kind, c.where)) for c in movable]
@@ -324,7 +331,7 @@ class ArchitectPanel(_Panel):
                                       widgets.HBox([self.build, self.done])]
 
     def update(self) -> None:
-        steps = self.state.pending.steps_left
+        steps = self.pending.steps_left
         have = goods_line(self.player)
         if self.moving:
             how = (cc._("Click one of your glowing colonists on the map, then one of its highlighted routes (the "
@@ -356,7 +363,7 @@ class ArchitectPanel(_Panel):
     def overlay(self) -> OverlayRequest | None:
         if self.moving and self.focus == "reach" and self.colonist.value is not None:
             kind, start = self.colonist.value
-            return OverlayRequest("reach", self.index, start, kind, self.state.pending.steps_left,
+            return OverlayRequest("reach", self.index, start, kind, self.pending.steps_left,
                                   selected=self.route.value)
         return OverlayRequest("build", self.index, selected=self.city.value)
 
@@ -474,7 +481,7 @@ class MercatorPanel(_Panel):
         return [self.info, self.good, self.direction, self.amount, self.preview, widgets.HBox([self.apply, self.done])]
 
     def update(self) -> None:
-        kinds = self.state.pending.kinds
+        kinds = self.pending.kinds
         limit = cc.CONSTANTS.mercator_kinds
         self.info.value = esc(cc._("Kinds traded: {kinds} ({n} of {limit}) · {have}",
                                     kinds=cc.listing(cc.good_name(k) for k in kinds) if kinds else cc._("none"),
@@ -531,7 +538,7 @@ class SenatorPanel(_Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        self.consul = self.state.pending.phase == "consul"
+        self.consul = self.pending.phase == "consul"
         self.title = cc.N_("Consul") if self.consul else cc.N_("Senator")
         options = []
         for slot, cid in enumerate(self.state.display, start=1):
@@ -560,7 +567,7 @@ class SenatorPanel(_Panel):
         return [self.info, self.slot, self.wild] + super().children()[1:]
 
     def update(self) -> None:
-        bought = self.state.pending.bought
+        bought = self.pending.bought
         most = "" if self.consul else cc._(" (at most {n})", n=cc.CONSTANTS.senator_cards)
         self.info.value = (esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
                                      have=goods_line(self.player)))
@@ -621,7 +628,7 @@ class ColonistPanel(_Panel):
         self.apply.description = cc._("Place") if placing else cc._("Take the income")
         self.apply.disabled = self.action() is None
         how = cc._("Click {rome} or one of your cities on the map, or choose it here.", rome=cc.city_name("ROMA"))
-        self.info.value = (esc(cc._("Placed so far: {n} · {have}", n=self.state.pending.placed,
+        self.info.value = (esc(cc._("Placed so far: {n} · {have}", n=self.pending.placed,
                                      have=goods_line(self.player)))
                            + (f"<br><span style='color:#555'>{esc(how)}</span>" if placing else ""))
         head = (esc(cc._("Each new colonist costs {cost}", cost=cc.goods_text(cc.CONSTANTS.new_colonist_cost)))

@@ -80,6 +80,8 @@ def problem_sentence(exc: BaseException) -> str:
 class ErrorLog(widgets.Output):
     """Shows callback problems in the UI; `messages` keeps their plain text for tests."""
 
+    outputs: tuple[dict[str, Any], ...]     # the Output widget's records (a traitlet)
+
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.messages: list[str] = []

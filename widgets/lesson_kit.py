@@ -241,8 +241,9 @@ class TryIt(ipw.VBox):
             outcome = self.attempt(self.choice.value)
         except cc.ConcordiaError as err:
             self.result.value = explanation_html(err)
-            if self.board is not None:
-                self.board.show(self._start[0], self._start[1], self._start[2])
+            state, overlay, caption = self._start
+            if self.board is not None and state is not None:
+                self.board.show(state, overlay, caption)
             return False
         self.result.value = f"<div class='cc-done'>{esc(outcome.text)}{outcome.extra_html}</div>"
         if self.board is not None and outcome.state is not None:
@@ -408,7 +409,7 @@ def goods_exercise(prompt: str, check: Callable[[Any], Verdict], solution: Calla
     boxes = {g: ipw.IntText(value=0, description=cc.good_name(g), layout=ipw.Layout(width="150px")) for g in cc.GOODS}
     exercise = Exercise(esc(prompt), lambda: {g: box.value for g, box in boxes.items()}, check, solution=solution,
                         controls=[*above, ipw.HBox(list(boxes.values()))])
-    exercise.boxes = boxes  # type: ignore[attr-defined]
+    exercise.boxes = boxes
     return exercise
 
 

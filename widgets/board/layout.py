@@ -344,13 +344,14 @@ def _place_tray_and_labels(lay: Layout) -> None:
             inside &= own[nearest]
         if inside.any():
             centres = centres[inside]
-            boxes = np.column_stack([centres[:, 0] - tw_ / 2, centres[:, 1] - th_ / 2,
-                                     centres[:, 0] + tw_ / 2, centres[:, 1] + th_ / 2])
+            options = np.column_stack([centres[:, 0] - tw_ / 2, centres[:, 1] - th_ / 2,
+                                       centres[:, 0] + tw_ / 2, centres[:, 1] + th_ / 2])
             near = np.min(np.hypot(*(centres[:, None, :] - pts[None, :, :]).transpose(2, 0, 1)), axis=1)
-            bounds = 1e3 * ((boxes[:, 0] < lim[0]) | (boxes[:, 2] > lim[2]) | (boxes[:, 1] < lim[1])
-                            | (boxes[:, 3] > lim[3]))
-            best = int(np.argmin(obs.costs(boxes) / (tw_ * th_) + 0.25 * near / PX + bounds))
-            centre, box = centres[best], tuple(boxes[best])
+            bounds = 1e3 * ((options[:, 0] < lim[0]) | (options[:, 2] > lim[2]) | (options[:, 1] < lim[1])
+                            | (options[:, 3] > lim[3]))
+            best = int(np.argmin(obs.costs(options) / (tw_ * th_) + 0.25 * near / PX + bounds))
+            x0, y0, x1, y1 = options[best]
+            centre, box = centres[best], (x0, y0, x1, y1)
         else:  # nowhere clearly inside the province: the middle of its cities
             centre = pts.mean(axis=0)
             box = (centre[0] - tw_ / 2, centre[1] - th_ / 2, centre[0] + tw_ / 2, centre[1] + th_ / 2)

@@ -143,7 +143,7 @@ def words(kind: str, key: str) -> str:
 def fields(state: cc.GameState, named: Words) -> dict[str, str]:
     """The placeholders a step's text may use: your coins, free slots, colonists, steps, and its game words."""
     me = state.player(YOU)
-    steps = state.pending.steps_left if state.pending is not None and state.actor == YOU else len(me.colonists)
+    steps = state.steps_left if state.pending is not None and state.actor == YOU else len(me.colonists)
     found = {"coins": cc.coins_text(me.coins), "free": cc.n_("{n} free slot", "{n} free slots", me.free_slots),
              "colonists": str(len(me.colonists)), "steps": cc.n_("{n} step", "{n} steps", steps)}
     found.update({k: words(kind, key) for k, (kind, key) in named.items()})
@@ -297,7 +297,7 @@ class GuidedGame(ipw.VBox):
         """A click on the board: a route sets the move control, a city the build control, a province the
         Prefect's."""
         kind, ident = getattr(pick, "kind", None), getattr(pick, "id", None)
-        if kind == "route" and self.move_row.layout.display != "none":
+        if kind == "route" and isinstance(ident, str) and self.move_row.layout.display != "none":
             route_kind = cc.load_map(MAP).routes[ident].kind
             own = [v for _l, v in self.colonist.options if v is not None and v[0] == route_kind]
             if own and (self.colonist.value is None or self.colonist.value[0] != route_kind):
@@ -322,7 +322,7 @@ class GuidedGame(ipw.VBox):
             return {}
         costs = cc.load_map(MAP).step_costs(kind, start)
         return {r: c for r, c in sorted(costs.items(), key=lambda rc: (rc[1], rc[0]))
-                if c <= state.pending.steps_left + 1}
+                if c <= state.steps_left + 1}
 
     def _fill_routes(self) -> None:
         choice = self.colonist.value
@@ -356,7 +356,7 @@ class GuidedGame(ipw.VBox):
         if phase == cc.Phase.MOVE and step is not None and step.control == "move":
             start = step.expect.split()[1]
             kind = board.routes[step.expect.split("> ")[1]].kind
-            overlay = ReachOverlay(start, kind, state.pending.steps_left, you)
+            overlay = ReachOverlay(start, kind, state.steps_left, you)
         elif phase in (cc.Phase.MOVE, cc.Phase.BUILD) and step is not None and step.control == "build":
             overlay = BuildOverlay(you)
         elif phase == cc.Phase.PREFECT and step is not None:

@@ -65,9 +65,9 @@ def worked_example() -> Stepper:
     aiko = 0
 
     def overlay(state: cc.GameState) -> ReachOverlay | None:
-        if state.pending is not None and state.pending.steps_left and state.actor == "Aiko":
+        if state.pending is not None and state.steps_left and state.actor == "Aiko":
             sea = [c for c in state.player("Aiko").colonists if c.kind == "sea"][0]
-            return ReachOverlay(sea.where, "sea", state.pending.steps_left, aiko)
+            return ReachOverlay(sea.where, "sea", state.steps_left, aiko)
         return None
     beats = [
         beat("play ARCHITECT", cc._("Aiko plays her Architect. She has 2 colonists on the map, so she has 2 steps "
@@ -94,13 +94,12 @@ def sea_picker() -> TryIt:
 
     def attempt(route: str) -> Outcome:
         after = cc.apply(state, f"move ROMA > {route}")
-        cost = state.pending.steps_left - after.pending.steps_left if after.pending is not None \
-            else state.pending.steps_left
+        cost = state.steps_left - after.steps_left
         return Outcome(cc._("Allowed: the sea colonist stops on {route} for {steps}.", route=label(route),
                             steps=steps_text(cost)), after)
     options = [(cc.route_name(r), r) for r in SEA_OPTIONS]
     return TryIt(cc._("Route for Aiko's sea colonist"), options, attempt, button=cc._("Move"),
-                 board_state=state, board_overlay=ReachOverlay("ROMA", "sea", state.pending.steps_left, aiko),
+                 board_state=state, board_overlay=ReachOverlay("ROMA", "sea", state.steps_left, aiko),
                  board_caption=cc._("Where Aiko's sea colonist may stop with her 2 steps, and what each route costs."),
                  pick_kind="route")
 
@@ -131,7 +130,7 @@ def reachable(state: cc.GameState | None = None) -> dict[str, int]:
     """The engine's answer: route -> cost, among the offered routes."""
     state = state if state is not None else architect_position().state
     kind, start = MOVER
-    routes = cc.reachable_routes(state, kind, start, state.pending.steps_left)
+    routes = cc.reachable_routes(state, kind, start, state.steps_left)
     return {r: c for r, c in routes.items() if r in ROUTE_OPTIONS}
 
 
@@ -139,7 +138,7 @@ def check_destinations(answer: Iterable[str] | None) -> Verdict:
     """Is the ticked set exactly the offered routes Aiko's land colonist may stop on with her steps?"""
     state = architect_position().state
     kind, start = MOVER
-    steps = state.pending.steps_left
+    steps = state.steps_left
     good = reachable(state)
     chosen = set(answer or ())
     extra = sorted(chosen - set(good))
@@ -194,9 +193,9 @@ def make_destinations_exercise() -> Exercise:
                         controls=[style(), board, ticks])
 
     def show_overlay() -> None:
-        board.show(state, ReachOverlay(MOVER[1], MOVER[0], state.pending.steps_left, state.index_of("Aiko")))
+        board.show(state, ReachOverlay(MOVER[1], MOVER[0], state.steps_left, state.index_of("Aiko")))
     exercise.on_reveal = show_overlay  # type: ignore[method-assign]
-    exercise.board = board  # type: ignore[attr-defined]
+    exercise.board = board
     return exercise
 
 

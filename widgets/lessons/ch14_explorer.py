@@ -427,5 +427,5 @@ def make_plan_exercise(explorer_widget: ScoreExplorer | None = None) -> Exercise
     prompt = escape(cc._("Make a plan that scores at least {target} points with {limits}. Change the controls, watch "
                          "the score, then check.", target=TARGET, limits=limits_text()))
     exercise = Exercise(prompt, lambda: box.plan, check_plan, controls=[box])
-    exercise.explorer = box  # type: ignore[attr-defined]
+    exercise.explorer = box
     return exercise

@@ -166,7 +166,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     prices = cc.listing(cc._("{good} {price}", good=cc.good_name(g), price=c.price[g]) for g in cc.GOODS)
     text = [cc._("On each province put the bonus tile of the most expensive good among its cities, goods side up. "
                  "Prices: {prices}.", prices=prices)]
-    items: tuple[str, ...] = ()
+    items = ()
     labels: dict[str, str] = {}
     if table.tiles_complete:
         bonus = state.bonus_goods
@@ -184,7 +184,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
 
     # R-SETUP-5: decks, display, Concordia card
     kept = cc.decks_for(n)
-    per_deck = Counter(card.deck for card in cc.cards_for_sale())
+    per_deck = Counter(card.deck for card in cc.cards_for_sale() if card.deck)
     left_out = [d for d in per_deck if d not in kept]      # the cards for sale come deck by deck, I first
     text = [cc.n_("Sort the cards for sale by the numeral on their back. Keep deck {decks}: {n} card.",
                   "Sort the cards for sale by the numeral on their back. Keep decks {decks}: {n} cards.",
@@ -253,7 +253,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     return steps
 
 
-def decks_svg(kept: Sequence[str], per_deck: Mapping[str | None, int], width: int = 380) -> str:
+def decks_svg(kept: Sequence[str], per_deck: Mapping[str, int], width: int = 380) -> str:
     """The kept decks as face-down piles, stacked with deck I on top (drawn left to right)."""
     w, h = 60 + 70 * len(kept), 120
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{min(width, w * 2)}' "

@@ -154,7 +154,7 @@ class TileEntry(ipw.VBox):
 
     def __init__(self, map_id: str, **kwargs: Any) -> None:
         self.map_id = map_id
-        self._listeners: list[Callable[[str, str | None], None]] = []
+        self._listeners: list[Callable[[str, str | None], object]] = []
         self._quiet = False
         board = cc.load_map(map_id)
         self.buttons: dict[str, ipw.ToggleButtons] = {}
@@ -184,7 +184,7 @@ class TileEntry(ipw.VBox):
                 listener(city, change["new"] or None)
         return handler
 
-    def on_choose(self, callback: Callable[[str, str | None], None]) -> None:
+    def on_choose(self, callback: Callable[[str, str | None], object]) -> None:
         self._listeners.append(callback)
 
     def show(self, entered: Mapping[str, str], board_tiles: Mapping[str, str]) -> None:

@@ -184,11 +184,11 @@ class ScoringPad(ipw.VBox):
         self.coins.add_class("cc-coins")
         self.coins.observe(self._guard(lambda c: self.set_coins(c["new"])), names="value")
         self.colonists: dict[str, Counter] = {}
-        for kind in KINDS:
-            counter = Counter(escape(_colonist_label(kind)), 1, 0, 99, label_width="160px")
-            counter.add_class(f"cc-colonists-{kind}")
-            counter.on_step(self._guard(lambda step, k=kind: self.set_colonists(k, self.player.colonists(k) + step)))
-            self.colonists[kind] = counter
+        for colonist_kind in KINDS:
+            counter = Counter(escape(_colonist_label(colonist_kind)), 1, 0, 99, label_width="160px")
+            counter.add_class(f"cc-colonists-{colonist_kind}")
+            counter.on_step(self._guard(lambda step, k=colonist_kind: self.set_colonists(k, self.player.colonists(k) + step)))
+            self.colonists[colonist_kind] = counter
         self.concordia = ipw.Dropdown(options=[(cc._("nobody yet"), "")] + [(n, n) for n in e.names],
                                       value=e.concordia or "", description=cc._("Concordia card"),
                                       style={"description_width": "initial"})

@@ -317,14 +317,14 @@ class PadEntries:
                 found.append(cc.InvalidAction(cc._("{player} has fewer than nothing", player=who)))
         kinds = kinds_by_key(len(self.players))
         for key in sorted({k for p in self.players for k in p.bought}):
-            kind = kinds.get(key)
-            if kind is None:
+            card_kind = kinds.get(key)
+            if card_kind is None:
                 found.append(self._no_such_card(key))
                 continue
             holders = [p for p in self.players if p.bought.get(key, 0)]
             total = sum(p.bought.get(key, 0) for p in holders)
-            if total > len(kind.ids):
-                found.append(self._too_many(kind, holders, total))
+            if total > len(card_kind.ids):
+                found.append(self._too_many(card_kind, holders, total))
         if not found:
             found += self._engine_problems()
         return found
