@@ -127,7 +127,7 @@ def untranslated(catalog: Catalog) -> list[str]:
             continue
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if message.fuzzy or not all(strings):
-            result.append(message.id if isinstance(message.id, str) else message.id[0])
+            result.append(_key(message.id))
     return result
 
 
@@ -170,9 +170,10 @@ def _key(message_id: str | Sequence[str]) -> str:
 def todo(out: Path, prefixes: list[str]) -> None:
     """Write the untranslated texts (used under any of the path prefixes) as {english: ""}."""
     catalog = read(po_path("ja"), "ja")
+    missing = set(untranslated(catalog))
     wanted = {}
     for message in catalog:
-        if not message.id or _key(message.id) not in set(untranslated(catalog)):
+        if not message.id or _key(message.id) not in missing:
             continue
         if prefixes and not any(loc.startswith(tuple(prefixes)) for loc, _line in message.locations):
             continue
