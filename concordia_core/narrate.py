@@ -185,8 +185,7 @@ def _step(before: GameState, action: Action, after: GameState | None, form: int)
     map_id = before.map_id
     if isinstance(action, Move):
         kind = load_map(map_id).routes[action.route].kind
-        steps_left = before.pending.steps_left if before.pending is not None else 0
-        cost = reachable_routes(before, kind, action.start, max(steps_left, 1)).get(action.route, 0)
+        cost = reachable_routes(before, kind, action.start, max(before.steps_left, 1)).get(action.route, 0)
         colonist = (_("your {colonist}", colonist=colonist_text(kind)) if form == PLAN or is_you(name)
                     else _("a {colonist}", colonist=colonist_text(kind)))
         start = route_ends(map_id, action.start) if ":" in action.start else city_name(action.start)
