@@ -248,10 +248,9 @@ def step_words(state: GameState, action: Action) -> str:
 
 def done_words(state: GameState, action: Action) -> str:
     """What a step did, for the log: 'moved a land colonist ROMA → COSA (1 step)' (no subject)."""
-    after = _try(state, action)
     if isinstance(action, PlayCard):
         return _("played the {card}", card=card_name(action.card))
-    said = _phrases(state, action, after, PAST)
+    said = _phrases(state, action, _try(state, action), PAST)
     return listing(said) if said else _phrase("done", PAST)
 
 
