@@ -66,6 +66,11 @@ def route_label(route_id: str, map_id: str = "italia") -> str:
     return cc._("the {route} {a}–{b}", route=cc.route_text(route.kind), a=cc.city_name(a), b=cc.city_name(b))
 
 
+def steps_text(n: int) -> str:
+    """'1 step', '2 steps': an Architect's steps (R-ARCH-1, R-ARCH-3)."""
+    return cc.n_("{n} step", "{n} steps", n)
+
+
 def slot_extra_text(slot: int) -> str:
     """The extra cost printed under a display slot: 'nothing', '1 cloth', 'any good + 1 cloth' (R-SEN-2)."""
     extra = cc.CONSTANTS.display_slot_extra[slot - 1]

@@ -31,6 +31,7 @@ from ..lesson_kit import (
     players_table,
     route_label,
     score_table,
+    steps_text,
     storehouse_html,
     style,
     text_html,
@@ -145,7 +146,7 @@ def fields(state: cc.GameState, named: Words) -> dict[str, str]:
     me = state.player(YOU)
     steps = state.steps_left if state.pending is not None and state.actor == YOU else len(me.colonists)
     found = {"coins": cc.coins_text(me.coins), "free": cc.n_("{n} free slot", "{n} free slots", me.free_slots),
-             "colonists": str(len(me.colonists)), "steps": cc.n_("{n} step", "{n} steps", steps)}
+             "colonists": str(len(me.colonists)), "steps": steps_text(steps)}
     found.update({k: words(kind, key) for k, (kind, key) in named.items()})
     return found
 
@@ -328,7 +329,7 @@ class GuidedGame(ipw.VBox):
         choice = self.colonist.value
         reach = self._reach(*choice) if choice else {}
         self._options(self.route, [(cc._("{route} ({steps})", route=cc.route_name(r),
-                                          steps=cc.n_("{n} step", "{n} steps", c)), r) for r, c in reach.items()])
+                                          steps=steps_text(c)), r) for r, c in reach.items()])
 
     def refresh(self) -> None:
         state = self.game.state

@@ -18,7 +18,18 @@ import concordia_core as cc
 
 from ..board import ReachOverlay
 from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Board, Outcome, Stepper, TryIt, beat, esc, number_exercise, route_label, style
+from ..lesson_kit import (
+    Board,
+    Outcome,
+    Stepper,
+    TryIt,
+    beat,
+    esc,
+    number_exercise,
+    route_label,
+    steps_text,
+    style,
+)
 from . import replay
 
 MAP = "italia"
@@ -54,10 +65,6 @@ def architect_position() -> cc.Game:
 
 def label(route: str) -> str:
     return route_label(route, MAP)
-
-
-def steps_text(n: int) -> str:
-    return cc.n_("{n} step", "{n} steps", n)
 
 
 # --- the worked example: Aiko's sea colonist --------------------------------------------------------
