@@ -20,6 +20,7 @@ from ..lesson_kit import (
     Board,
     Outcome,
     TryIt,
+    cards_text,
     esc,
     html_table,
     menu,
@@ -160,7 +161,7 @@ def storehouse() -> ipw.HTML:
     text = cc._("Aiko's storehouse: {goods}, and {waiting} colonists waiting; {used} of {slots} slots are used, "
                 "{free} free. Her hand: {hand}.", goods=cc.goods_text(aiko.goods), waiting=aiko.waiting_total,
                 used=aiko.storehouse_used, slots=cc.CONSTANTS.storehouse_slots, free=aiko.free_slots,
-                hand=cc.listing([cc.card(c).display_name for c in aiko.hand]))
+                hand=cards_text(aiko.hand))
     return ipw.HTML(storehouse_html(aiko) + text_html(text))
 
 
