@@ -21,6 +21,7 @@ import concordia_core as cc
 from concordia_core import N_
 
 from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
+from ..controls import choices
 from ..errors import ErrorLog, explanation_html, guarded
 from ..lesson_kit import (
     FOCUS_CLASS,
@@ -313,7 +314,7 @@ class GuidedGame(ipw.VBox):
     @staticmethod
     def _options(dropdown: ipw.Dropdown, options: list[tuple[str, Any]]) -> None:
         """New options after a 'choose…' entry, which is selected."""
-        dropdown.options = [(cc._("choose…"), None), *options]
+        dropdown.options = choices(options)
         dropdown.index = 0
 
     def _reach(self, kind: str, start: str) -> dict[str, int]:
