@@ -37,8 +37,13 @@ def received(before: cc.GameState, after: cc.GameState) -> str:
     return cc._("; ").join(parts) if parts else cc._("nobody receives anything")
 
 
+def coin_side(state: cc.GameState) -> list[tuple[str, cc.BonusTile]]:
+    """(province, tile) for each bonus tile showing its coin side, by province."""
+    return [(p, t) for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"]
+
+
 def facts(state: cc.GameState) -> str:
-    turned = sorted(p for p, t in state.bonus_tiles.items() if t.side == "coins")
+    turned = [p for p, _tile in coin_side(state)]
     rows = [[esc(p.name), goods_chips(p.goods), esc(p.coins)] for p in state.players]
     table_ = html_table([cc._("Player"), cc._("Goods"), cc._("Coins")], rows, raw=True)
     line = cc._("Praefectus Magnus: {holder}. Bonus tiles on their coin side: {tiles}.",
@@ -105,8 +110,7 @@ def collect_scenario() -> cc.Scenario:
 
 def _turned(state: cc.GameState) -> str:
     return cc.listing([cc._("{province} ({good}: {coins})", province=cc.province_name(p), good=cc.good_name(t.good),
-                            coins=cc.coins_text(t.coins))
-                       for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"])
+                            coins=cc.coins_text(t.coins)) for p, t in coin_side(state)])
 
 
 def check_collect(answer: object, state: cc.GameState | None = None) -> Verdict:
@@ -115,7 +119,7 @@ def check_collect(answer: object, state: cc.GameState | None = None) -> Verdict:
     value = whole_number(answer, cc._("coins"))
     if isinstance(value, Verdict):
         return value
-    turned = [t for t in state.bonus_tiles.values() if t.side == "coins"]
+    turned = coin_side(state)
     coins = cc.collect_value(state)
     listed = _turned(state)
     if value == coins:
@@ -137,7 +141,7 @@ def check_collect(answer: object, state: cc.GameState | None = None) -> Verdict:
 def make_collect_exercise() -> Exercise:
     state = collect_scenario().build()
     turned = cc.listing([cc._("{province} ({good})", province=cc.province_name(p), good=cc.good_name(t.good))
-                         for p, t in sorted(state.bonus_tiles.items()) if t.side == "coins"])
+                         for p, t in coin_side(state)])
     prompt = cc._("Four bonus tiles show their coin side: {tiles}. A brick, food, tools or wine tile shows 2 coins "
                   "on that side, a cloth tile 1. Aiko holds the Praefectus Magnus card and plays a Prefect to "
                   "collect. How many coins does she take?", tiles=turned)
