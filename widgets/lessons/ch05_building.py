@@ -44,6 +44,12 @@ def aiko_table(state: cc.GameState) -> str:
                       [[esc(aiko.coins), goods_chips(aiko.goods), esc(state.houses_in("COSA"))]], raw=True)
 
 
+def aiko_paid(before: cc.GameState, after: cc.GameState) -> str:
+    """What Aiko paid between two positions, as a price: '1 brick + 1 food + 4 coins'."""
+    b, a = before.player("Aiko"), after.player("Aiko")
+    return cc.price_text(b.goods - a.goods, b.coins - a.coins)
+
+
 # --- the worked example R-ARCH-9 ------------------------------------------------------------------
 def worked_example() -> Stepper:
     aiko = 0
@@ -58,8 +64,7 @@ def worked_example() -> Stepper:
             "She builds the second house in COSA: {paid}, as the rule text says. The food city's 2 coins are "
             "doubled because the city now holds 2 houses; the goods are not (R-ARCH-8, R-ARCH-9). Her colonists "
             "stay on their routes (R-ARCH-10).",
-            paid=cc.price_text(b.player("Aiko").goods - a.player("Aiko").goods,
-                               b.player("Aiko").coins - a.player("Aiko").coins))),
+            paid=aiko_paid(b, a))),
     ]
     intro = cc._("COSA is a food city, and Ben has just built the first house there. Now Aiko plays her Architect. "
                  "Press Next step.")
@@ -72,9 +77,8 @@ def build_picker() -> TryIt:
 
     def attempt(city: str) -> Outcome:
         after = cc.apply(state, f"build {city}")
-        before, now = state.player("Aiko"), after.player("Aiko")
         return Outcome(cc._("Allowed: Aiko builds in {city} and pays {price}.", city=cc.city_name(city),
-                            price=cc.price_text(before.goods - now.goods, before.coins - now.coins)), after)
+                            price=aiko_paid(state, after)), after)
     return TryIt(cc._("City"), [(cc.city_name(c), c) for c in BUILD_OPTIONS], attempt, button=cc._("Build"),
                  board_state=state, board_overlay=BuildOverlay(state.index_of("Aiko")),
                  board_caption=cc._("Aiko's colonists stand on the sea route COSA–ROMA and the land route "
