@@ -60,11 +60,12 @@ class TableApp(widgets.VBox):
     and, by name, `save_file(name)` / `load_file(name)`."""
 
     def __init__(self, seats: list[Seat], map_name: str | None = None, seed: int = 1, first_game: bool = True,
-                 *, auto: bool = True, **kwargs: Any) -> None:
+                 *, auto: bool = True, game: cc.Game | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cc-table")
         seats = check_seats(list(seats), seed)
-        game = cc.Game(cc.Setup(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game))
+        if game is None:   # a new game; `load` passes the game it read (its players are the seats)
+            game = cc.Game(cc.Setup(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game))
         self.table_log = ErrorLog()
         self.status = widgets.HTML()
         self.auto_play = widgets.Checkbox(value=auto, description=cc._("Bots play by themselves"), indent=False,
@@ -388,17 +389,21 @@ class TableApp(widgets.VBox):
     def load(cls, text: str | bytes, *, auto: bool = False) -> TableApp:
         """A table resumed from `save()` text: same game, same seats (cc.RecordError, a clear sentence, if bad)."""
         game, seats, viewer = cls.read(text)
-        table = cls(seats, game.map_name, game.seed, game.first_game, auto=False)
-        table.auto_play.value = auto
-        table._resume(game, seats, viewer)
+        table = cls(seats, auto=False, game=game)
+        table._wait(viewer, auto)
         return table
 
     def _resume(self, game: cc.Game, seats: list[Seat], viewer: str | None) -> None:
         auto = self.auto_play.value
         self.auto_play.value = False
         self._setup(game, seats)
+        self._wait(viewer, auto)
+
+    def _wait(self, viewer: str | None, auto: bool) -> None:
+        """A resumed table: `viewer` holds the device and the bots wait for its people (or a press of the bot
+        button), whether or not they play by themselves."""
         self.viewer = viewer
-        self.hold = True            # a resumed table waits for its people (or a press of the bot button)
+        self.hold = True
         self.auto_play.value = auto
         self.view.refresh()
 
