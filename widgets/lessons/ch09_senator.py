@@ -49,6 +49,17 @@ def slot_extra(slot: int) -> list[str]:
     return list(cc.CONSTANTS.display_slot_extra[slot - 1])
 
 
+def wild_choices(slot: int, consul: bool) -> list[str | None]:
+    """The goods that may pay the slot's '?' (any good): every good for a Senator when the slot has one, else
+    just None (nothing to choose)."""
+    return list(cc.GOODS) if not consul and "?" in slot_extra(slot) else [None]
+
+
+def aiko_paid(before: cc.GameState, after: cc.GameState) -> str:
+    """The goods Aiko paid between two positions."""
+    return cc.goods_text(before.player("Aiko").goods - after.player("Aiko").goods)
+
+
 def display_html(state: cc.GameState, name: str = "Aiko") -> str:
     """The display (slot, card, its own cost, the slot's extra cost) and the buyer's goods and hand."""
     rows = []
@@ -66,19 +77,17 @@ def display_html(state: cc.GameState, name: str = "Aiko") -> str:
 
 # --- the worked example: a Senator buys two cards (R-SEN-1..4) -------------------------------------
 def worked_example() -> Stepper:
-    def paid(b: cc.GameState, a: cc.GameState) -> str:
-        return cc.goods_text(b.player("Aiko").goods - a.player("Aiko").goods)
     beats = [
         beat("play SENATOR", cc._("Aiko plays her Senator: she may buy up to 2 cards (R-SEN-1).")),
         beat("purchase 7", cc._("The Mason in slot 7 would cost 1 food (its own cost) + 2 cloth (the slot's extra "
                                 "cost); she has only 1 cloth (R-SEN-2)."), refused=True),
         beat("purchase 1", lambda b, a: cc._(
             "She buys the Smith in slot 1 for {paid}: its own cost, and slot 1 adds nothing. The Smith goes to her "
-            "hand, to be played on a later turn. Slot 1 stays empty while she may buy a second card.", paid=paid(b, a))),
+            "hand, to be played on a later turn. Slot 1 stays empty while she may buy a second card.", paid=aiko_paid(b, a))),
         beat("purchase 3 paying food", lambda b, a: cc._(
             "Her second card is the Mercator, still priced at slot 3 (R-SEN-3): 1 wine (its own cost) + any good "
             "for the slot; she pays {paid}. Then the cards slide left and the deck refills the empty slots on the "
-            "right (R-SEN-4).", paid=paid(b, a))),
+            "right (R-SEN-4).", paid=aiko_paid(b, a))),
     ]
     intro = cc._("A new game; Aiko plays first. Under each display slot an extra cost is printed; every card has "
                  "its own cost. Press Next step.")
@@ -89,16 +98,15 @@ def worked_example() -> Stepper:
 def _buy(state: cc.GameState, slot: int, consul: bool) -> tuple[cc.GameState, str]:
     """Buy the card in `slot` (a Senator paying '?' with the first good the engine accepts); the position
     after and what was paid. A refusal is the engine's."""
-    wilds = [None] if consul or "?" not in slot_extra(slot) else list(cc.GOODS)
     first_error: cc.ConcordiaError | None = None
-    for wild in wilds:
+    for wild in wild_choices(slot, consul):
         action = f"purchase {slot}" + (f" paying {wild}" if wild else "")
         try:
             after = cc.apply(state, action)
         except cc.ConcordiaError as err:
             first_error = first_error or err
             continue
-        return after, cc.goods_text(state.player("Aiko").goods - after.player("Aiko").goods)
+        return after, aiko_paid(state, after)
     assert first_error is not None
     raise first_error
 
@@ -127,8 +135,7 @@ def buy_picker(consul: bool = False) -> TryIt:
 # --- the exercise: price a purchase ------------------------------------------------------------------
 def prices(state: cc.GameState, slot: int, consul: bool) -> list[cc.Goods]:
     """Every way to pay for the card in `slot` (one per choice of '?'), computed by the engine."""
-    wilds: list[str | None] = list(cc.GOODS) if not consul and "?" in slot_extra(slot) else [None]
-    return [cc.card_price(state, slot, wild, consul) for wild in wilds]
+    return [cc.card_price(state, slot, wild, consul) for wild in wild_choices(slot, consul)]
 
 
 def _goods(answer: Mapping[str, Any] | cc.Goods) -> cc.Goods | None:
