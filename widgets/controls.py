@@ -175,7 +175,7 @@ class _Panel:
         lines = describe_change(self.state, after) or [cc._("nothing changes yet")]
         step = cc.narrate.step_words(self.state, action)
         body = "<br>".join(f"&nbsp;&nbsp;{esc(x)}" for x in lines)
-        return f"{head}<br>✓ <b>{esc(step[:1].upper() + step[1:])}</b><br>{body}"
+        return f"{head}<br>✓ <b>{esc(_capital(step))}</b><br>{body}"
 
     def update(self) -> None:
         self.preview.value = self.effect(self.action())
