@@ -141,6 +141,11 @@ def reachable(state: cc.GameState | None = None) -> dict[str, int]:
     return {r: c for r, c in routes.items() if r in ROUTE_OPTIONS}
 
 
+def routes_text(costs: dict[str, int]) -> str:
+    """Routes with their cost in steps, in a sentence: 'the land route COSA–FLORENTIA (2 steps), …'."""
+    return cc.listing([cc._("{route} ({steps})", route=label(r), steps=steps_text(c)) for r, c in sorted(costs.items())])
+
+
 def check_destinations(answer: Iterable[str] | None) -> Verdict:
     """Is the ticked set exactly the offered routes Aiko's land colonist may stop on with her steps?"""
     state = architect_position().state
@@ -151,15 +156,12 @@ def check_destinations(answer: Iterable[str] | None) -> Verdict:
     extra = sorted(chosen - set(good))
     missing = sorted(set(good) - chosen)
     if not extra and not missing:
-        listed = cc.listing([cc._("{route} ({steps})", route=label(r), steps=steps_text(c))
-                             for r, c in sorted(good.items())])
         return right(cc._("With {steps} the land colonist in ROMA may stop on {routes} (R-ARCH-3). The land route "
                           "COSA–ROMA is taken, so it is not a stop, but the colonist may pass through it on the way "
-                          "to COSA–FLORENTIA (R-ARCH-4).", steps=steps_text(steps), routes=listed))
+                          "to COSA–FLORENTIA (R-ARCH-4).", steps=steps_text(steps), routes=routes_text(good)))
     problems = [why_not(state, kind, start, r, steps) for r in extra]
-    board = cc.load_map(state.map_id)
     for r in missing:
-        cost = board.step_costs(kind, start)[r]
+        cost = good[r]
         through = [o for o in route_path(start, r)[:-1] if o in state.occupied_routes()]
         if through:
             problems.append(cc._("{route} is missing: it costs {cost}, within the {steps} Aiko has, and it is free. "
@@ -174,9 +176,7 @@ def check_destinations(answer: Iterable[str] | None) -> Verdict:
 
 
 def destinations_solution() -> str:
-    good = reachable()
-    return cc._("{routes}. The board now marks them with their cost.", routes=cc.listing(
-        [cc._("{route} ({steps})", route=label(r), steps=steps_text(c)) for r, c in sorted(good.items())]))
+    return cc._("{routes}. The board now marks them with their cost.", routes=routes_text(reachable()))
 
 
 def make_destinations_exercise() -> Exercise:
