@@ -74,11 +74,9 @@ def card_picker() -> TryIt:
 
 # --- the worked example R-MERC-3 ------------------------------------------------------------------
 def worked_example() -> Stepper:
-    def coins(before: cc.GameState, after: cc.GameState) -> tuple[int, int]:
-        return before.player("Aiko").coins, after.player("Aiko").coins
-
     def say(text: str) -> Callable[[cc.GameState, cc.GameState], str]:
-        return lambda b, a: cc._(text, old=coins(b, a)[0], new=coins(b, a)[1])
+        """The tutor's sentence with Aiko's coins before ({old}) and after ({new}) the step."""
+        return lambda b, a: cc._(text, old=b.player("Aiko").coins, new=a.player("Aiko").coins)
     beats = [
         beat("play MERCATOR", say(N_("Aiko plays her Mercator and takes 3 coins: {old} + 3 = {new} (R-MERC-1)."))),
         beat("sell 1 cloth", say(N_("She sells 1 cloth for 7 coins: {new} coins, and one more free slot (R-MERC-2)."))),
