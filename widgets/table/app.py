@@ -85,7 +85,7 @@ class TableApp(widgets.VBox):
         self.hint_html = self.hints.html
         self.files = SavesBox(self.save, self._load_text, log=self.table_log)
         self.file_name, self.save_button = self.files.name, self.files.save_button        # the Save box: a NAME
-        self.load_button, self.file_status = self.files.load_button, self.files.status
+        self.load_button = self.files.load_button
         for b, callback in ((self.bot_button, lambda _: self.run_bots()), (self.step_button, lambda _: self.bot_step()),
                             (self.hint_button, lambda _: self.show_hints()), (self.undo_button, lambda _: self.undo()),
                             (self.confirm_button, lambda _: self.confirm())):
@@ -282,10 +282,6 @@ class TableApp(widgets.VBox):
         self._hints_for = state
         self.hints.show(state, self.last_hints, self.hint_lines)
         return self.last_hints
-
-    @property
-    def hint_buttons(self) -> widgets.Box:
-        return self.hints.buttons
 
     def play_hint(self, k: int = 0) -> bool:
         """Play the whole card play of hint `k` (from the last Hint press, for this very position)."""
