@@ -235,11 +235,8 @@ class CardPicker(_Panel):
             name = cc.card(cid).display_name
             self.apply.description = cc._("Play the {card}", card=name)
             self.preview.value = self.effect(self.action(), f"<b>{esc(name)}</b>: {esc(card_action(cid))}")
-        self.ctl.hand_row.mark(self._card_keys(), [f"card:{cid}"] if cid else [])
+        self.ctl.hand_row.mark([p.key for p in self.picks()], [p.key for p in self.selected()])
         self.ctl.request_overlay(None)
-
-    def _card_keys(self) -> list[str]:
-        return [f"card:{a.card}" for a in self.legal if isinstance(a, cc.PlayCard)]
 
     def picks(self) -> list[Pick]:
         return [Pick("card", a.card) for a in self.legal if isinstance(a, cc.PlayCard)]
