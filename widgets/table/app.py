@@ -289,6 +289,7 @@ class TableApp(widgets.VBox):
             self.hints.clear(cc._("Press Hint first: the hints were for another position."))
             return False
         me = self.state.actor
+        self.view.controls.clear_message()
         for action in self.hint_lines[k]:
             if self.state.over or self.state.actor != me:
                 break
@@ -297,7 +298,6 @@ class TableApp(widgets.VBox):
             except cc.ConcordiaError as err:
                 self.view.controls.message.value = esc(err)
                 break
-        self.view.controls.clear_message()
         self.view.refresh()
         return True
 
