@@ -26,7 +26,7 @@ from urllib.parse import urlparse
 import pytest
 from browser_support import SCREENSHOTS, chromium_path, launched_chromium
 from voila_support import REPO, VoilaApp, code_lines, serve
-from widget_page import player_board
+from widget_page import choose, player_board
 
 import concordia_core as cc
 
@@ -199,11 +199,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     assert picker["y"] < picture["y"] + picture["height"], "the controls start below the map"
 
     # one card play: Mercator, Play card, Done
-    select = card.locator("select")
-    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
-    mercator = [i for i, label in enumerate(labels) if label.startswith("Mercator")]
-    assert mercator, f"no Mercator in the card picker: {labels}"
-    select.select_option(index=mercator[0])
+    choose(table, "Card", "Mercator")
     play = table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$"))
     play.first.click()
     done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
