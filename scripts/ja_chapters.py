@@ -36,7 +36,8 @@ def japanese_code(source: list[str]) -> list[str]:
 def english_code(source: list[str]) -> str:
     """A Japanese cell's code without the language switch (what must equal the English cell)."""
     lines = "".join(source).splitlines(keepends=True)
-    kept = [line for line in lines if line not in SWITCH and line.rstrip("\n") not in (s.rstrip("\n") for s in SWITCH)]
+    switch = {s.rstrip("\n") for s in SWITCH}
+    kept = [line for line in lines if line.rstrip("\n") not in switch]
     return "".join(kept).rstrip("\n")
 
 
