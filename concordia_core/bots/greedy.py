@@ -20,8 +20,8 @@ IDLE_ARCHITECT = 3.0   # an Architect that builds nothing is lost until the next
 
 
 class PlanningBot(Bot):
-    """A bot that plans a whole card play at once (`line`) and then plays it step by step, each step
-    with its reason, as long as the game follows the plan."""
+    """A bot that plans a whole card play at once (`line`) from the position it sees (`seen`) and then
+    plays it step by step, each step with its reason, as long as the game follows the plan."""
 
     def __init__(self, seed: int = 0) -> None:
         super().__init__(seed)
@@ -29,16 +29,21 @@ class PlanningBot(Bot):
 
     def choose(self, state: GameState) -> Choice:
         found = options(state)  # raises if the game is over
-        for planned, action, reason in self._plan:
-            if planned is state or planned == state:
-                return Choice(action, reason)
         me = state.actor_index
         assert me is not None
-        line = self.line(state, Planner(state, me), found)
-        befores = [state] + [after for _a, after in line[:-1]]
+        view = self.seen(state, me)
+        for planned, action, reason in self._plan:
+            if planned is view or planned == view:
+                return Choice(action, reason)
+        line = self.line(view, Planner(view, me), found)
+        befores = [view] + [after for _a, after in line[:-1]]
         self._plan = [(before, action, describe(before, me, line[i:]))
                       for i, (before, (action, _s)) in enumerate(zip(befores, line, strict=True))]
         return Choice(line[0][0], self._plan[0][2])
+
+    def seen(self, state: GameState, me: int) -> GameState:
+        """The position the bot plans from: the state itself (the strong level: what its seat knows)."""
+        return state
 
     def line(self, state: GameState, planner: Planner, found: list[Action]) -> Line:
         """The steps to play from `state` on (the rest of a card play, or a whole one at a turn's start)."""

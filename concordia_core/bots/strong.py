@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import random
 
+from ..actions import Action
 from ..state import GameState
-from .base import Bot, Choice, Line, options
+from .base import Line
 from .candidates import candidate_lines
-from .greedy import Planner
+from .greedy import Planner, PlanningBot
 from .hidden import seen_by
-from .reasons import describe
 from .search import Scored, look_ahead, rank
 
 BUDGET = 12        # roll-outs per decision at the start of a turn
@@ -35,7 +35,7 @@ WIDTH = 4          # candidates that get roll-outs
 HORIZON = 4        # turns (of all players) played out after the candidate's own play
 
 
-class StrongBot(Bot):
+class StrongBot(PlanningBot):
     """Monte Carlo look-ahead over sampled deck orders, greedy roll-outs and the strong evaluation."""
 
     level = "strong"
@@ -47,29 +47,20 @@ class StrongBot(Bot):
         self.time_limit = time_limit
         self.width = width
         self.horizon = horizon
-        self._plan: list[tuple[GameState, Line, str]] = []
         self.last: list[Scored] = []     # the candidates of the last search, best first (for a curious reader)
 
-    def choose(self, state: GameState) -> Choice:
-        options(state)  # raises if the game is over
-        me = state.actor_index
-        assert me is not None
-        view = seen_by(state, me)
-        for planned, line, reason in self._plan:
-            if planned == view:
-                return Choice(line[0][0], reason)
-        if view.pending is None and not view.choices:
-            line = self.search(view, me)[0].line
-        else:
-            line = Planner(view, me).finish(view)
-        befores = [view] + [after for _a, after in line[:-1]]
-        self._plan = [(before, line[i:], describe(before, me, line[i:])) for i, before in enumerate(befores)]
-        return Choice(line[0][0], self._plan[0][2])
+    def seen(self, state: GameState, me: int) -> GameState:
+        return seen_by(state, me)
 
-    def search(self, view: GameState, me: int) -> list[Scored]:
+    def line(self, state: GameState, planner: Planner, found: list[Action]) -> Line:
+        if state.pending is None and not state.choices:
+            return self.search(state, planner.me, planner)[0].line
+        return planner.finish(state)
+
+    def search(self, view: GameState, me: int, planner: Planner | None = None) -> list[Scored]:
         """The candidate plays of a turn start as `me` knows it, best first, after the roll-outs the budget
         allows (the bot's generator draws the deck samples)."""
         rng = random.Random(self._rng.random())
-        self.last = look_ahead(view, me, rank(candidate_lines(view, me), me), budget=self.budget, width=self.width,
-                               horizon=self.horizon, rng=rng, time_limit=self.time_limit)
+        self.last = look_ahead(view, me, rank(candidate_lines(view, me, planner), me), budget=self.budget,
+                               width=self.width, horizon=self.horizon, rng=rng, time_limit=self.time_limit)
         return self.last
