@@ -97,17 +97,13 @@ def points(state: GameState, index: int) -> Points:
     return Points(sum(by_god.values()), by_god, per_card)
 
 
-def house_price(state: GameState, city: str) -> tuple[Goods, int]:
-    """Goods and coins for a house in `city` now: the rules' own answer (architect.house_price),
-    remembered by what it depends on, the city's good and the houses already there."""
-    return _house_price(state, city, state.city_goods[city], state.houses_in(city))
-
-
 _PRICES: dict[tuple[str, int], tuple[Goods, int]] = {}
 
 
-def _house_price(state: GameState, city: str, good: str, built: int) -> tuple[Goods, int]:
-    key = (good, built)
+def house_price(state: GameState, city: str) -> tuple[Goods, int]:
+    """Goods and coins for a house in `city` now: the rules' own answer (architect.house_price),
+    remembered by what it depends on, the city's good and the houses already there."""
+    key = (state.city_goods[city], state.houses_in(city))
     if key not in _PRICES:
         _PRICES[key] = architect.house_price(state, city)
     return _PRICES[key]
