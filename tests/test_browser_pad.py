@@ -4,7 +4,6 @@ players, the Concordia card) and the totals read on the page are the ones worked
 and 14 run and render. Screenshots under screenshots/. Infrastructure in browser_support.py."""
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -17,14 +16,16 @@ CHAPTER = "notebooks/18_scoring_pad.ipynb"
 
 def wait_text(locator: Any, wanted: str, timeout: float = 40.0) -> str:
     """The locator's text once it contains `wanted` (widget updates arrive one by one)."""
-    deadline = time.monotonic() + timeout
-    while True:
-        text = locator.inner_text() if locator.count() else ""
-        if wanted in text:
-            return text
-        if time.monotonic() > deadline:
-            raise AssertionError(f"expected {wanted!r} on the page, found {text[:500]!r}")
-        time.sleep(0.2)
+    def text() -> str:
+        return locator.inner_text() if locator.count() else ""
+
+    def shown() -> str:
+        found = text()
+        return found if wanted in found else ""
+    try:
+        return wait_for(f"{wanted!r} on the page", shown, timeout)
+    except AssertionError:
+        raise AssertionError(f"expected {wanted!r} on the page, found {text()[:500]!r}") from None
 
 
 def counter_value(pad: Any, css: str) -> Any:
