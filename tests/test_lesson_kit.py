@@ -258,6 +258,16 @@ def test_stepper_insists_that_a_refused_step_is_refused() -> None:
     assert isinstance(beat("done", "text"), Beat)
 
 
+def test_a_refused_step_of_several_moves_tries_them_one_after_another() -> None:
+    game = cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
+    start = game.state
+    stepper = Stepper(game, [beat(["play ARCHITECT", "build ROMA"], "no house in Rome", refused=True)], intro="x")
+    error = stepper.errors[1]
+    assert isinstance(error, cc.IllegalAction)
+    assert error.rule == "R-ARCH-6"           # refused after the Architect was played, not as a first action
+    assert stepper.frames[1][0] is start       # the position stays
+
+
 RULE_ID = re.compile(r"\bR-[A-Z]+-\d+\b")
 
 

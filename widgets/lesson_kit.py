@@ -293,8 +293,9 @@ class Stepper(ipw.VBox):
             error: cc.ConcordiaError | None = None
             if b.refused:
                 try:
-                    for action in b.actions:
-                        cc.apply(game.state, action)
+                    trial = game.state
+                    for action in b.actions:     # one after another; the game itself stays where it is
+                        trial = cc.apply(trial, action)
                 except cc.ConcordiaError as err:
                     refusal = explanation_html(err)
                     error = err
