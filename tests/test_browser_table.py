@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, open_and_run
-from widget_page import board_text, see, visible_text, wait_for
+from widget_page import board_text, see, visible_text, visible_texts, wait_for
 
 import concordia_core as cc
 
@@ -147,28 +147,27 @@ def test_browser_table_setup_from_the_form_until_the_bot_moved(lab: Lab, page: A
     passes = 0
     hint = table.get_by_role("button", name=re.compile(r"\bHint$"))
     for _step in range(8):
-        wait_for("the table to settle", lambda: visible_text(table, bot_moved) or (
-            pass_button.count() and pass_button.first.is_visible()) or hint.is_enabled(), timeout=60)
+        wait_for("the table to settle", lambda: visible_text(table, bot_moved) or visible_texts(pass_button)
+                 or hint.is_enabled(), timeout=60)
         if visible_text(table, bot_moved):
             break
-        if pass_button.count() and pass_button.first.is_visible():
-            who = pass_button.first.inner_text(timeout=60_000)
+        if shown := visible_texts(pass_button):
+            who = shown[0]
             see(table, "since")                                # what happened since your last turn (or the start)
             shot(page, f"table_setup_pass_screen_{passes}_1280x800")
             passes += 1
             pass_button.first.click(timeout=60_000)
-            wait_for("the hand shown", lambda who=who: not pass_button.count() or not pass_button.first.is_visible()
-                     or pass_button.first.inner_text() != who)
+            wait_for("the hand shown", lambda who=who: who not in visible_texts(pass_button))
             continue
         hint.click()
         table.get_by_role("button", name="Play hint 1").first.click()
-        wait_for("the next person or the bot's move", lambda: (pass_button.count() and pass_button.first.is_visible())
+        wait_for("the next person or the bot's move", lambda: visible_texts(pass_button)
                  or visible_text(table, bot_moved), timeout=60)
     sentence = wait_for("the bot's move in a sentence", lambda: visible_text(table, bot_moved))
     assert re.search(r"Livia played the [^.]+\.", sentence), sentence
     assert passes >= 2                                         # two people took turns at one screen
     shot(page, "table_setup_3_bot_moved_1280x800")
-    if pass_button.count() and pass_button.first.is_visible():       # the next person takes the device
+    if visible_texts(pass_button):                                   # the next person takes the device
         pass_button.first.click()
         table.locator(".cc-board").first.wait_for(state="visible")
     # the layout: the map and the controls of the decision side by side, in view together
