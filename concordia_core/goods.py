@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
 
-from .data import game_constants
+from .data import game_data
 from .errors import InvalidAction
 from .i18n import _
 
-_C = game_constants()
-GOODS: tuple[str, ...] = tuple(_C["goods"])
-PRICE: dict[str, int] = dict(_C["price"])
+GOODS: tuple[str, ...] = tuple(game_data()["goods"])   # the goods and prices Goods is built on (the rest: CONSTANTS)
+PRICE: dict[str, int] = dict(game_data()["price"])
 _INDEX = {g: i for i, g in enumerate(GOODS)}
 
 
@@ -50,7 +48,7 @@ class Goods(Mapping[str, int]):
             values[_INDEX[check_good(good)]] += 1
         return cls(values)
 
-    def __setattr__(self, name: str, value: Any) -> None:  # immutability
+    def __setattr__(self, name: str, value: object) -> None:  # immutability
         raise AttributeError("Goods is immutable")
 
     def __getitem__(self, good: str) -> int:

@@ -15,6 +15,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import card
+from .constants import CONSTANTS
 from .errors import InvalidAction
 from .game import Game
 from .goods import Goods, check_good
@@ -23,7 +24,7 @@ from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, bonus_goods_for
-from .state import COLONISTS_PER_KIND, Colonist, GameState
+from .state import Colonist, GameState
 
 
 class Scenario:
@@ -56,7 +57,7 @@ class Scenario:
             placed = tuple(sorted(self._colonist(kind, where) for kind, where in colonists))
             changes["colonists"] = placed
             if waiting is None:
-                waiting = {k: COLONISTS_PER_KIND - sum(c.kind == k for c in placed) for k in ("land", "sea")}
+                waiting = {k: CONSTANTS.colonists_per_kind - sum(c.kind == k for c in placed) for k in ("land", "sea")}
         if waiting is not None:
             changes["waiting"] = MappingProxyType({"land": int(waiting.get("land", 0)),
                                                    "sea": int(waiting.get("sea", 0))})

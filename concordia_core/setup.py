@@ -13,15 +13,14 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import cards_for_sale, decks_for, starting_hand
-from .data import game_constants
+from .constants import CONSTANTS
 from .errors import SetupError
-from .goods import GOODS, PRICE, Goods
+from .goods import GOODS, PRICE
 from .i18n import _
 from .maps import ConcordiaMap, available_maps, load_map
 from .state import Colonist, GameState, PlayerState
 
-_C = game_constants()
-DISPLAY_SLOTS = len(_C["display_slot_extra"])
+DISPLAY_SLOTS = len(CONSTANTS.display_slot_extra)
 
 
 def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[ConcordiaMap, tuple[str, ...]]:
@@ -52,14 +51,6 @@ def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[C
 def bonus_goods_for(board: ConcordiaMap, city_goods: Mapping[str, str]) -> dict[str, str]:
     """Each province's bonus tile: the most expensive good of its cities (R-SETUP-3)."""
     return {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__) for p in board.provinces.values()}
-
-
-def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: int, *,
-                  first_game: bool = False, first_player: str | None = None) -> GameState:
-    """The table after setup. `players` are in seating order (clockwise); the state lists them in
-    turn order from the first player, chosen at random by the seed unless `first_player` is given."""
-    # Setup validates (a ConcordiaMap becomes its id) and holds the one way to deal the table
-    return Setup(map_name, players, seed, bool(first_game), first_player).initial_state()  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -93,7 +84,7 @@ class Setup:
         # R-SETUP-2: one random tile of the matching letter per city; D tiles only where the map has D cities.
         city_goods: dict[str, str] = {}
         for letter in sorted(board.city_tile_letters):
-            tiles = [g for g in GOODS for _ in range(_C["city_tiles"][letter][g])]
+            tiles = [g for g in GOODS for _ in range(CONSTANTS.city_tiles[letter][g])]
             rng.shuffle(tiles)
             cities = [c.id for c in board.cities.values() if c.letter == letter]
             city_goods.update(zip(cities, tiles, strict=False))
@@ -114,14 +105,14 @@ class Setup:
         order = names[start:] + names[:start]
 
         rome = board.rome
-        in_rome = _C["colonists_in_rome_at_start"]
-        per_kind = _C["colonists_per_kind"]
+        in_rome = CONSTANTS.colonists_in_rome_at_start
+        per_kind = CONSTANTS.colonists_per_kind
         colonists = tuple(sorted(Colonist(kind, rome) for kind, n in in_rome.items() for _ in range(n)))
         players_state = tuple(
             PlayerState(  # R-SETUP-6/7
                 name=name,
-                coins=_C["starting_coins_first_player"] + i,
-                goods=Goods(_C["starting_goods"]),
+                coins=CONSTANTS.starting_coins[i],
+                goods=CONSTANTS.starting_goods,
                 hand=starting_hand(),
                 colonists=colonists,
                 waiting=MappingProxyType({kind: per_kind - n for kind, n in in_rome.items()}),

@@ -12,16 +12,14 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import card
-from .data import game_constants
+from .constants import CONSTANTS
 from .errors import InvalidAction
 from .goods import Goods
 from .i18n import _
 from .text import city_name, colonist_text, route_name
 
-_C = game_constants()
-STOREHOUSE_SLOTS: int = _C["storehouse_slots"]
-HOUSES_PER_PLAYER: int = _C["houses_per_player"]
-COLONISTS_PER_KIND: int = _C["colonists_per_kind"]
+STOREHOUSE_SLOTS = CONSTANTS.storehouse_slots     # R-STORE-1 (names the bots import)
+HOUSES_PER_PLAYER = CONSTANTS.houses_per_player   # R-END-2
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -224,7 +222,7 @@ class GameState:
 
     @property
     def bonus_tiles(self) -> dict[str, BonusTile]:
-        coins = _C["bonus_tile_coins"]
+        coins = CONSTANTS.bonus_tile_coins
         return {p: BonusTile(g, "coins" if p in self.coin_side else "goods", coins[g])
                 for p, g in self.bonus_goods.items()}
 
