@@ -92,11 +92,12 @@ class Goods(Mapping[str, int]):
         """One name per unit, in the fixed goods order."""
         return [g for g, n in zip(GOODS, self._counts, strict=False) for _ in range(n)]
 
-    def to_json(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, int]:
+        """The nonzero counts, as saved in a record."""
         return {g: n for g, n in zip(GOODS, self._counts, strict=False) if n}
 
     def __repr__(self) -> str:
-        return f"Goods({self.to_json()})"
+        return f"Goods({self.to_dict()})"
 
     def __str__(self) -> str:
         """The notation form, language-neutral like move notation: '1 brick + 2 food' ('nothing' if empty).

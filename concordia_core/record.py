@@ -57,10 +57,10 @@ class Record:
 
     def to_json(self) -> str:
         """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.setup.to_json(),
+        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.setup.to_dict(),
                                 "actions": list(self.actions)}
         if self.start is not None:
-            data["start"] = self.start.to_json()
+            data["start"] = self.start.to_dict()
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -138,7 +138,7 @@ def _start_state(data: Any, map_name: str) -> GameState:
     if not isinstance(data, dict):
         raise RecordError(_("the record's start position must be an object"))
     try:
-        state = GameState.from_json(data)
+        state = GameState.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(_("the record's start position is malformed ({problem})", problem=_problem(exc))) from None
     if state.map_id != map_name:

@@ -10,7 +10,6 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from .cards import cards_for_sale, decks_for, starting_hand
 from .constants import CONSTANTS
@@ -133,6 +132,7 @@ class Setup:
             mid_scores=(None,) * len(order),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The fields a record saves: map, players, seed and the options."""
         return {"map": self.map_name, "players": list(self.players), "seed": self.seed,
                 "options": {"first_game": self.first_game, "first_player": self.first_player}}

@@ -84,16 +84,18 @@ class PlayerState:
     def colonists_of(self, kind: str) -> tuple[Colonist, ...]:
         return tuple(c for c in self.colonists if c.kind == kind)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The player as JSON-ready data (lists, numbers, text), as a record's start position saves it."""
         return {
-            "name": self.name, "coins": self.coins, "goods": self.goods.to_json(),
+            "name": self.name, "coins": self.coins, "goods": self.goods.to_dict(),
             "hand": list(self.hand), "discard": list(self.discard), "houses": list(self.houses),
             "colonists": [[c.kind, c.where] for c in self.colonists],
             "waiting": dict(self.waiting), "concordia": self.concordia,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlayerState:
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerState:
+        """The player `to_dict` gave (a KeyError or TypeError on data of another shape)."""
         return cls(
             name=data["name"], coins=data["coins"], goods=Goods(data["goods"]),
             hand=tuple(data["hand"]), discard=tuple(data["discard"]), houses=tuple(sorted(data["houses"])),
@@ -146,12 +148,12 @@ class Pending:
     placed: int = 0                      # Colonist card: colonists placed so far (R-COLO-1)
     finished: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "action": self.action, "phase": self.phase.value, "steps_left": self.steps_left,
                 "kinds": list(self.kinds), "bought": self.bought, "placed": self.placed, "finished": self.finished}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Pending:
+    def from_dict(cls, data: Mapping[str, Any]) -> Pending:
         return cls(data["card"], data["action"], Phase(data["phase"]), data["steps_left"], tuple(data["kinds"]),
                    data["bought"], data["placed"], data["finished"])
 
@@ -163,8 +165,12 @@ class StoreChoice:
     player: int
     incoming: Goods
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "incoming": self.incoming.to_json()}
+    def to_dict(self) -> dict[str, object]:
+        return {"player": self.player, "incoming": self.incoming.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StoreChoice:
+        return cls(data["player"], Goods(data["incoming"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,30 +261,31 @@ class GameState:
         return replace(self, players=tuple(players))
 
     # --- serialisation ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The position as JSON-ready data; `from_dict` gives it back equal (a record's `start`)."""
         return {
-            "map": self.map_id, "players": [p.to_json() for p in self.players], "turn": self.turn,
+            "map": self.map_id, "players": [p.to_dict() for p in self.players], "turn": self.turn,
             "display": list(self.display), "deck": list(self.deck),
             "city_goods": dict(sorted(self.city_goods.items())),
             "bonus_goods": dict(sorted(self.bonus_goods.items())), "coin_side": sorted(self.coin_side),
             "praefectus": self.praefectus,
-            "pending": None if self.pending is None else self.pending.to_json(),
-            "choices": [c.to_json() for c in self.choices], "end_trigger": self.end_trigger,
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "choices": [c.to_dict() for c in self.choices], "end_trigger": self.end_trigger,
             "over": self.over, "first_game": self.first_game, "mid_scores": list(self.mid_scores),
             "mid_payout": None if self.mid_payout is None else list(self.mid_payout),
             "turns_played": self.turns_played,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
         return cls(
-            map_id=data["map"], players=tuple(PlayerState.from_json(p) for p in data["players"]),
+            map_id=data["map"], players=tuple(PlayerState.from_dict(p) for p in data["players"]),
             turn=data["turn"], display=tuple(data["display"]), deck=tuple(data["deck"]),
             city_goods=MappingProxyType(dict(data["city_goods"])),
             bonus_goods=MappingProxyType(dict(data["bonus_goods"])), coin_side=frozenset(data["coin_side"]),
             praefectus=data["praefectus"],
-            pending=None if data["pending"] is None else Pending.from_json(data["pending"]),
-            choices=tuple(StoreChoice(c["player"], Goods(c["incoming"])) for c in data["choices"]),
+            pending=None if data["pending"] is None else Pending.from_dict(data["pending"]),
+            choices=tuple(StoreChoice.from_dict(c) for c in data["choices"]),
             end_trigger=data["end_trigger"], over=data["over"], first_game=data["first_game"],
             mid_scores=tuple(data["mid_scores"]),
             mid_payout=None if data["mid_payout"] is None else tuple(data["mid_payout"]),
