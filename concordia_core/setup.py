@@ -25,25 +25,26 @@ DISPLAY_SLOTS = len(CONSTANTS.display_slot_extra)
 def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[ConcordiaMap, tuple[str, ...]]:
     """Validate the map and the player names for a new game (R-SETUP-1)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SetupError(_("players must be a list of names, e.g. ['Aiko', 'Ben']"))
+        raise SetupError(None, _("players must be a list of names, e.g. ['Aiko', 'Ben']"))
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
-            raise SetupError(_("player name {name!r} must be non-empty text, single-spaced, without leading or "
-                               "trailing spaces", name=name))
+            raise SetupError(None, _("player name {name!r} must be non-empty text, single-spaced, without leading or "
+                                     "trailing spaces", name=name))
     if len(set(names)) != len(names):
-        raise SetupError(_("player names must differ; got {names}", names=list(names)))
+        raise SetupError(None, _("player names must differ; got {names}", names=list(names)))
     if isinstance(map_name, ConcordiaMap):
         board = map_name
     else:
         if not isinstance(map_name, str) or map_name.strip().lower() not in available_maps():
-            raise SetupError(_("unknown map {name!r}; maps are {maps}", name=map_name, maps=", ".join(available_maps())),
-                             "R-SETUP-1")
+            raise SetupError("R-SETUP-1", _("unknown map {name!r}; maps are {maps}", name=map_name,
+                                            maps=", ".join(available_maps())))
         board = load_map(map_name)
     if len(names) not in board.players:
         allowed = ", ".join(str(n) for n in board.players)
-        raise SetupError(_("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use Imperium, "
-                           "3 or 4 may use either", map=board.display_name, allowed=allowed, n=len(names)), "R-SETUP-1")
+        raise SetupError("R-SETUP-1", _("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use "
+                                        "Imperium, 3 or 4 may use either", map=board.display_name, allowed=allowed,
+                                        n=len(names)))
     return board, names
 
 
@@ -65,12 +66,12 @@ class Setup:
     def __post_init__(self) -> None:
         board, names = check_table(self.map_name, self.players)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise SetupError(_("seed must be a whole number, not {seed!r}", seed=self.seed))
+            raise SetupError(None, _("seed must be a whole number, not {seed!r}", seed=self.seed))
         if not isinstance(self.first_game, bool):
-            raise SetupError(_("first_game must be true or false, not {value!r}", value=self.first_game))
+            raise SetupError(None, _("first_game must be true or false, not {value!r}", value=self.first_game))
         if self.first_player is not None and self.first_player not in names:
-            raise SetupError(_("first_player {name!r} is not one of the players {players}",
-                               name=self.first_player, players=list(names)), "R-SETUP-8")
+            raise SetupError("R-SETUP-8", _("first_player {name!r} is not one of the players {players}",
+                                            name=self.first_player, players=list(names)))
         object.__setattr__(self, "map_name", board.id)
         object.__setattr__(self, "players", names)
 

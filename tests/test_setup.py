@@ -312,3 +312,22 @@ def test_unknown_first_player_cites_R_SETUP_8() -> None:
     with pytest.raises(cc.SetupError) as info:
         cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Zed")
     assert info.value.rule == "R-SETUP-8"
+
+
+def test_a_setup_error_takes_the_rule_first_like_an_illegal_action() -> None:
+    with pytest.raises(cc.SetupError) as info:
+        cc.new_game("italia", ["A", "B", "C", "D", "E"], seed=1)
+    err = info.value
+    assert err.rule == "R-SETUP-1"
+    assert err.explanation.startswith("the Italia map is for 2, 3, 4 players, not 5")
+    assert str(err) == f"{err.explanation} (R-SETUP-1)"
+    refusal = cc.IllegalAction("R-ARCH-6", "no houses may be built in ROMA")
+    assert (refusal.rule, refusal.explanation, str(refusal)) == ("R-ARCH-6", "no houses may be built in ROMA",
+                                                                 "no houses may be built in ROMA (R-ARCH-6)")
+
+
+def test_a_setup_error_without_a_rule_is_its_sentence_alone() -> None:
+    with pytest.raises(cc.SetupError) as info:
+        cc.new_game("italia", ["Aiko", "Ben"], seed="seven")
+    assert info.value.rule is None
+    assert str(info.value) == info.value.explanation == "seed must be a whole number, not 'seven'"
