@@ -271,7 +271,7 @@ def _fail(source: str, problem: str) -> MapDataError:
     return MapDataError(f"{source}: {problem}")
 
 
-def _validate(data: Any, source: str) -> None:
+def _validate(data: object, source: str) -> None:
     if not isinstance(data, dict):
         raise _fail(source, "the top level must be a JSON object")
     for key in ("id", "name", "players", "city_tile_letters", "capital", "provinces", "cities", "routes"):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from .actions import Action, parse_action
 from .engine import apply
@@ -23,6 +23,7 @@ from .state import GameState
 FORMAT = "concordia-tutor-game"
 VERSION = 1
 MAX_ACTIONS = 100_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ class Record:
 
     def to_json(self) -> str:
         """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.setup.to_dict(),
+        data: dict[str, object] = {"format": FORMAT, "version": VERSION, **self.setup.to_dict(),
                                 "actions": list(self.actions)}
         if self.start is not None:
             data["start"] = self.start.to_dict()
@@ -92,7 +93,7 @@ class Record:
         return cls(setup, tuple(actions), start)
 
 
-def _parse(text: str | bytes) -> dict[str, Any]:
+def _parse(text: str | bytes) -> dict[str, object]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -120,7 +121,7 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _expect(record: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+def _expect(record: dict[str, object], key: str, kind: type[T], what: str) -> T:
     if key not in record:
         raise RecordError(_("the record has no {key!r} field ({what})", key=key, what=what))
     value = record[key]
@@ -134,7 +135,7 @@ def _problem(exc: Exception) -> str:
     return ": ".join((type(exc).__name__, str(exc)))
 
 
-def _start_state(data: Any, map_name: str) -> GameState:
+def _start_state(data: object, map_name: str) -> GameState:
     if not isinstance(data, dict):
         raise RecordError(_("the record's start position must be an object"))
     try:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 from types import MappingProxyType
-from typing import Any
 
 from .cards import card
 from .constants import CONSTANTS
@@ -24,7 +23,7 @@ from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, bonus_goods_for
-from .state import Colonist, GameState
+from .state import Colonist, GameState, PlayerChanges
 
 
 class Scenario:
@@ -42,7 +41,7 @@ class Scenario:
         """Set any of a player's holdings. `colonists` lists (kind, city or route) on the map; unless
         `waiting` is given, the rest of the 3 + 3 colonists wait in the storehouse."""
         index = self._state.index_of(name)
-        changes: dict[str, Any] = {}
+        changes: PlayerChanges = {}
         if coins is not None:
             changes["coins"] = int(coins)
         if goods is not None:
@@ -64,7 +63,7 @@ class Scenario:
         if concordia is not None:
             changes["concordia"] = bool(concordia)
         self._state = self._state.with_player(index, **changes)
-        self._take_from_supply([c for key in ("hand", "discard") for c in changes.get(key, ())])
+        self._take_from_supply([*changes.get("hand", ()), *changes.get("discard", ())])
         if concordia:
             self._state = replace(self._state, end_trigger=index)
         return self
@@ -107,10 +106,10 @@ class Scenario:
 
     def display(self, cards: Iterable[str], deck: Iterable[str] | None = None) -> Scenario:
         """Set the face-up display (up to 7 card ids) and optionally the deck (top first)."""
-        changes: dict[str, Any] = {"display": tuple(card(c).id for c in cards)}
+        state = replace(self._state, display=tuple(card(c).id for c in cards))
         if deck is not None:
-            changes["deck"] = tuple(card(c).id for c in deck)
-        self._state = replace(self._state, **changes)
+            state = replace(state, deck=tuple(card(c).id for c in deck))
+        self._state = state
         return self
 
     def praefectus_magnus(self, name: str) -> Scenario:

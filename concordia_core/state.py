@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict, Unpack
 
 from .cards import card
 from .constants import CONSTANTS
@@ -103,6 +103,20 @@ class PlayerState:
             waiting=MappingProxyType({"land": data["waiting"]["land"], "sea": data["waiting"]["sea"]}),
             concordia=data["concordia"],
         )
+
+
+class PlayerChanges(TypedDict, total=False):
+    """The fields of a PlayerState that `GameState.with_player` may replace, with their types."""
+
+    name: str
+    coins: int
+    goods: Goods
+    hand: tuple[str, ...]
+    discard: tuple[str, ...]
+    houses: tuple[str, ...]
+    colonists: tuple[Colonist, ...]
+    waiting: Mapping[str, int]
+    concordia: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,7 +268,7 @@ class GameState:
     def houses_in(self, city: str) -> int:
         return sum(city in p.houses for p in self.players)
 
-    def with_player(self, index: int, **changes: Any) -> GameState:
+    def with_player(self, index: int, **changes: Unpack[PlayerChanges]) -> GameState:
         """A copy with one player's fields replaced."""
         players = list(self.players)
         players[index] = replace(players[index], **changes)
