@@ -1,4 +1,4 @@
-"""One message catalog for every text a person reads (DESIGN.md principle 7), English or Japanese.
+"""One message catalog for every text a person reads (docs/architecture.md principle 7), English or Japanese.
 
 Texts are written in English with named placeholders and looked up in a gettext catalog
 (`locale/ja/LC_MESSAGES/concordia.po`, compiled to `.mo` beside it; managed with Babel, see

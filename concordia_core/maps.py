@@ -1,4 +1,4 @@
-"""The map as a graph: cities are nodes, routes are keyed edges of kind land or sea (DESIGN.md 3).
+"""The map as a graph: cities are nodes, routes are keyed edges of kind land or sea (docs/architecture.md principle 3).
 
 A map is a JSON file under data/maps/ (see docs/adding-a-map.md); `load_map` validates it and
 wraps a frozen networkx.MultiGraph. Nothing about a game in progress lives in the graph.

@@ -1,4 +1,4 @@
-"""Immutable game state: GameState and PlayerState, JSON-friendly and cheap to copy (DESIGN.md 2).
+"""Immutable game state: GameState and PlayerState, JSON-friendly and cheap to copy (docs/architecture.md principle 2).
 
 Every change makes a new value with dataclasses.replace; nothing here is ever mutated, so undo,
 replay and what-if branches are plain references to older states.
@@ -129,7 +129,7 @@ class BonusTile:
 
 
 class Phase(StrEnum):
-    """What a card play in progress asks for next (DESIGN.md 5): the card's kind of decision."""
+    """What a card play in progress asks for next (docs/architecture.md principle 5): the card's kind of decision."""
 
     START = "start"            # the card was just played
     MOVE = "move"              # Architect: moves, then builds (R-ARCH-1..4)
@@ -146,7 +146,7 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """The card play in progress, as sub-steps (DESIGN.md 5).
+    """The card play in progress, as sub-steps (docs/architecture.md principle 5).
 
     `card` is the card played; `action` is the card whose action is being carried out (the same,
     or the card a Diplomat copies). `phase` names what is asked next; `finished` means the action is
@@ -209,7 +209,7 @@ class GameState:
     mid_payout: tuple[int, ...] | None = None      # R-MID-3 coins paid, once all have a record
     turns_played: int = 0
 
-    # --- read-only views (DESIGN.md public API) -------------------------------------------------
+    # --- read-only views (the public API, docs/architecture.md) ------------------------------------
     @property
     def deck_size(self) -> int:
         return len(self.deck)
