@@ -59,7 +59,7 @@ class Record:
     def to_json(self) -> str:
         """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
         data: dict[str, object] = {"format": FORMAT, "version": VERSION, **self.setup.to_dict(),
-                                "actions": list(self.actions)}
+                                   "actions": list(self.actions)}
         if self.start is not None:
             data["start"] = self.start.to_dict()
         return json.dumps(data, indent=1, ensure_ascii=False)
