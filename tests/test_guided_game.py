@@ -10,8 +10,8 @@ import re
 import pytest
 
 import concordia_core as cc
-from widgets.lesson_kit import FOCUS_CLASS
 from widgets.lessons import ch02_guided as lesson
+from widgets.lessons.kit import FOCUS_CLASS
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 TAG = re.compile(r"<[^>]+>")

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import concordia_core as cc
-from widgets import controls as ctl
+from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp
-from widgets.table import app as table_app
+from widgets.table import table_screen as table_app
 from widgets.table.hints import measure_text
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
@@ -37,7 +37,7 @@ def test_undo_goes_back_to_the_persons_last_decision_and_the_bot_does_not_replay
     assert table.state.actor == "You"                        # ... and it is yours again: the bot did not replay
     assert table.auto_play.value
     assert all(m.step <= last_mine for m in table.bot_moves) # the bot's undone moves are gone from its list
-    assert isinstance(table.view.controls.panel, ctl._Panel) and not isinstance(table.view.controls.panel,
+    assert isinstance(table.view.controls.panel, ctl.Panel) and not isinstance(table.view.controls.panel,
                                                                                ctl.WaitPanel)
     steps = len(table.game.history)
     table.undo()                                             # again: the decision before that

@@ -140,7 +140,7 @@ def test_bad_save_names_are_refused_before_any_file_is_touched(saves_folder, nam
 
 
 def test_a_save_that_cannot_be_written_is_a_plain_sentence(monkeypatch):
-    from widgets import saves
+    from widgets.support import saves
 
     def refuse(name: str, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(saves.path_for(name)))

@@ -10,8 +10,8 @@ import pytest
 
 import concordia_core as cc
 from concordia_core.errors import RecordError
-from widgets import controls as ctl
 from widgets.lessons import ch13_end, ch15_first_game
+from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp, default_map, tie_explanation
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")

@@ -20,24 +20,14 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import N_
 
-from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
-from ..controls import choices
-from ..errors import ErrorLog, explanation_html, guarded
-from ..lesson_kit import (
-    FOCUS_CLASS,
-    Board,
-    button,
-    esc,
-    menu,
-    players_table,
-    route_label,
-    score_table,
-    steps_text,
-    storehouse_html,
-    style,
-    text_html,
-    trade_inputs,
-)
+from ..parts.error_log import ErrorLog, guarded
+from ..parts.inputs import button, choices, menu
+from ..render.board import BuildOverlay, ProduceOverlay, ReachOverlay
+from ..render.goods import storehouse_html
+from ..render.markup import esc
+from ..render.refusal import explanation_html
+from ..render.words import steps_text
+from .kit import FOCUS_CLASS, Board, players_table, route_label, score_table, style, text_html, trade_inputs
 
 MAP = "italia"
 YOU, OPPONENT = cc.learner_name(), "Livia"
@@ -175,24 +165,24 @@ class GuidedGame(ipw.VBox):
         self.board.on_pick(g(self._picked, self.error_log))
         # the hand
         self.card = menu(cc._("Your hand"), [])
-        self.play_button = button(cc._("Play"), button_style="info")
+        self.play_button = button(cc._("Play"), "info")
         self.card_row = ipw.HBox([self.card, self.play_button])
         # a Mercator's trades
         self.good, self.side, self.amount = trade_inputs(200)
-        self.trade_button = button(cc._("Trade"), button_style="info")
+        self.trade_button = button(cc._("Trade"), "info")
         self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
         self.done_button = button(cc._("Done trading"))
         # an Architect's moves and builds
-        self.colonist = menu(cc._("Which colonist"), [], layout=ipw.Layout(width="98%"))
-        self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="98%"))
-        self.move_button = button(cc._("Move"), button_style="info")
+        self.colonist = menu(cc._("Which colonist"), [])
+        self.route = menu(cc._("To route"), [])
+        self.move_button = button(cc._("Move"), "info")
         self.move_row = ipw.VBox([self.colonist, self.route, self.move_button])
-        self.city = menu(cc._("Build in"), [], layout=ipw.Layout(width="auto"))
-        self.build_button = button(cc._("Build"), button_style="info")
+        self.city = menu(cc._("Build in"), [], width="auto")
+        self.build_button = button(cc._("Build"), "info")
         self.build_row = ipw.HBox([self.city, self.build_button])
         # a Prefect's province
-        self.province = menu(cc._("Province"), [], layout=ipw.Layout(width="auto"))
-        self.produce_button = button(cc._("Produce"), button_style="info")
+        self.province = menu(cc._("Province"), [], width="auto")
+        self.produce_button = button(cc._("Produce"), "info")
         self.province_row = ipw.HBox([self.province, self.produce_button])
         self.controls = ipw.VBox([self.card_row, self.trade_row, self.done_button, self.move_row, self.build_row,
                                   self.province_row], layout=ipw.Layout(flex="0 1 380px", min_width="340px", padding="4px"))

@@ -16,21 +16,12 @@ import networkx as nx
 
 import concordia_core as cc
 
-from ..board import ReachOverlay
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import (
-    Board,
-    Outcome,
-    Stepper,
-    TryIt,
-    beat,
-    esc,
-    number_exercise,
-    route_label,
-    steps_text,
-    style,
-)
+from ..render.board import ReachOverlay
+from ..render.markup import esc
+from ..render.words import steps_text
 from . import replay
+from .kit import Board, Outcome, Stepper, TryIt, beat, number_exercise, route_label, style
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]

@@ -23,10 +23,11 @@ import traitlets
 
 import concordia_core as cc
 
-from ..errors import ErrorLog, explanation_html, guarded
-from ..exercise import Exercise, Verdict, right, wrong
+from ..parts.error_log import ErrorLog, guarded
 from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
+from ..render.refusal import explanation_html
 from . import replay
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 SEED = 7
@@ -181,7 +182,7 @@ class SpecialistChecks(ipw.VBox):
 
 
 def _default_board(state: cc.GameState) -> Any:
-    from ..board import MapView
+    from ..screen.map_view import MapView
     return MapView(state)
 
 

@@ -15,9 +15,9 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import bots
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..history import entry_html
+from ..screen.history import entry_html
 from ..table import BotMove, Seat, TableApp, TableLauncher
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 SEED = 3

@@ -18,12 +18,12 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core.bots import Decision, Review
 
-from .. import saves
-from ..app import GameApp
-from ..board import MapView
-from ..errors import ErrorLog, guarded
-from ..exercise import Exercise, Verdict, right, wrong
-from ..table.app import TableApp
+from ..parts.error_log import ErrorLog, guarded
+from ..screen.game_screen import GameApp
+from ..screen.map_view import MapView
+from ..support import saves
+from ..table.table_screen import TableApp
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
 SAMPLE_LEVELS = ("easy", "greedy")

@@ -19,8 +19,8 @@ from types import MappingProxyType
 
 import concordia_core as cc
 
-from .. import palette as pal
-from . import boardsvg
+from ..render import map_picture as boardsvg
+from ..render import palette as pal
 from . import tiles as tl
 
 FORMAT = "concordia-table"

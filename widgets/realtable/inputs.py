@@ -19,7 +19,7 @@ import traitlets
 
 import concordia_core as cc
 
-from .. import palette as pal
+from ..render import palette as pal
 
 
 def small_button_layout() -> ipw.Layout:
@@ -223,7 +223,7 @@ def show_board(view: Any, state: cc.GameState, cities: Iterable[str], chosen: It
     """Redraw the map view with `cities` clickable (others ignore clicks and are not highlighted) and the
     `chosen` cities drawn apart, on a view that can; a plain redraw otherwise."""
     try:
-        from ..board import Pick
+        from ..render.picks import Pick
         view.show(state, pickable={"city": set(cities)}, selected=[Pick("city", c) for c in chosen])
     except TypeError:
         view.show(state)

@@ -20,10 +20,11 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from .. import palette as pal
-from ..errors import ErrorLog, explanation_html, guarded
-from ..savebox import SavesBox
-from . import boardsvg
+from ..parts.error_log import ErrorLog, guarded
+from ..parts.save_box import SavesBox
+from ..render import map_picture as boardsvg
+from ..render import palette as pal
+from ..render.refusal import explanation_html
 from . import tiles as tl
 from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
 from .pad_model import KINDS, PadEntries
@@ -33,7 +34,7 @@ ViewFactory = Callable[[cc.GameState], Any]
 
 
 def _default_view(state: cc.GameState) -> Any:
-    from ..board import MapView
+    from ..screen.map_view import MapView
     return MapView(state)
 
 

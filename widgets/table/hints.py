@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import concordia_core as cc
 from concordia_core import bots
 
-from ..errors import ErrorLog, guarded
+from ..parts.error_log import ErrorLog, guarded
 
 TOP = 3
 
