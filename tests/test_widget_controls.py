@@ -112,8 +112,7 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     g = new_game()
     board = PlayerBoard("Aiko")
     overlays: list = []
-    c = ActionControls(g, lambda: board.show(g.state))
-    c.on_overlay = overlays.append
+    c = ActionControls(g, lambda: board.show(g.state), on_overlay=overlays.append)
     board.show(g.state)
     assert "Storehouse: 10/12" in board.value
     play_card(c, "ARCHITECT")
@@ -167,8 +166,7 @@ def test_widget_architect_too_far_shows_engine_explanation_state_untouched():
 def test_widget_prefect_produce_then_collect():
     g = new_game()
     overlays: list = []
-    c = ActionControls(g)
-    c.on_overlay = overlays.append
+    c = ActionControls(g, on_overlay=overlays.append)
     play_card(c, "PREFECT")
     p = c.panel
     assert isinstance(p, ctl.PrefectPanel)

@@ -187,12 +187,11 @@ def make_destinations_exercise() -> Exercise:
     board.on_pick(toggle)
     prompt = cc._("Aiko uses both her steps on her land colonist in ROMA. On which of these routes may it stop? "
                   "Select every one that is allowed (Ctrl-click or Cmd-click to select several).")
-    exercise = Exercise(esc(prompt), ticks, check_destinations, solution=destinations_solution,
-                        controls=[style(), board, ticks])
 
     def show_overlay() -> None:
         board.show(state, ReachOverlay(MOVER[1], MOVER[0], state.steps_left, state.index_of("Aiko")))
-    exercise.on_reveal = show_overlay  # type: ignore[method-assign]
+    exercise = Exercise(esc(prompt), ticks, check_destinations, solution=destinations_solution,
+                        controls=[style(), board, ticks], on_reveal=show_overlay)
     exercise.board = board
     return exercise
 

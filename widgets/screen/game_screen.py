@@ -21,6 +21,7 @@ from ..render.picks import Pick
 from .card_display import CardDisplay
 from .controls import CARD_PICKS, ActionControls, OverlayRequest, SenatorPanel, WaitPanel
 from .history import HistoryView
+from .hooks import ScreenHooks
 from .map_view import MapView
 from .player_board import PlayerBoard
 from .rules_finder import RulesPanel
@@ -46,26 +47,27 @@ STYLE = """<style>
 class GameApp(widgets.VBox):
     """Map, action controls, card display, game log, rules, player boards, score view and error log.
 
-    `hand_visible(name)` hides hands on the boards (a hot-seat table); `on_refresh()` is called after
-    every refresh once the app is built, so a table can follow the game."""
+    `hooks` (a ScreenHooks) is what a table tells the screen: `hand_visible(name)` hides hands on the boards
+    (hot-seat), `may_act(state)` and `waiting_text(state)` who may act at this screen, Undo's reach and label,
+    a note under a log entry, and `on_refresh()`, called after every refresh once the app is built, so a
+    table can follow the game."""
 
-    def __init__(self, game: cc.Game, *, hand_visible: Callable[[str], bool] | None = None,
-                 on_refresh: Callable[[], None] | None = None, **kwargs: Any) -> None:
+    def __init__(self, game: cc.Game, *, hooks: ScreenHooks | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cc-game")
         self.game = game
+        self.hooks = hooks or ScreenHooks()
         self.error_log = ErrorLog()
-        self.on_refresh: Callable[[], None] = lambda: None
+        self._refreshed: Callable[[], None] = lambda: None
         self._drawn: tuple[object, ...] | None = None
-        self.boards = [PlayerBoard(p.name, hand_visible) for p in game.state.players]
+        self.boards = [PlayerBoard(p.name, self.hooks.hand_visible) for p in game.state.players]
         self.card_display = CardDisplay(log=self.error_log)
         self.map_view = MapView(log=self.error_log)
         self.score_view = ScoreView()
-        self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log)
-        self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log)
         self.rules = RulesPanel(log=self.error_log)
-        self.controls.on_overlay = guarded(self._draw_map, self.error_log)
-        self.controls.on_refusal = self._refused
+        self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log, hooks=self.hooks,
+                                       on_overlay=guarded(self._draw_map, self.error_log), on_refusal=self._refused)
+        self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log, hooks=self.hooks)
         self.map_view.on_pick(self.controls.picked)
         self.card_display.row.on_pick(lambda key: self.controls.picked(Pick("slot", key.partition(":")[2])))
         for board in self.boards:
@@ -94,8 +96,7 @@ class GameApp(widgets.VBox):
         self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), row, tabs,
                          self.error_log]
         self.refresh()
-        if on_refresh is not None:
-            self.on_refresh = on_refresh
+        self._refreshed = self.hooks.on_refresh
 
     def add_to_side(self, box: widgets.Widget, position: int = 1) -> None:
         """Put another box in the side column (a table's hints go right under the controls)."""
@@ -141,7 +142,7 @@ class GameApp(widgets.VBox):
         state = self.game.state
         panel = self.controls.panel
         waiting = isinstance(panel, WaitPanel)
-        if panel is None or panel.state is not state or waiting == (state.over or self.controls.may_act(state)):
+        if panel is None or panel.state is not state or waiting == (state.over or self.controls.hooks.may_act(state)):
             self.controls.refresh()
             if isinstance(self.controls.panel, SenatorPanel):
                 self.display_box.selected_index = 0       # the cards to buy, open beside the controls
@@ -151,7 +152,7 @@ class GameApp(widgets.VBox):
         self.history.show(state)
         self._show_score()
         self._draw_map(self.controls.overlay_request)
-        self.on_refresh()
+        self._refreshed()
 
     def _show_score(self) -> None:
         state = self.game.state

@@ -14,6 +14,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..render import palette as pal
+from .hooks import ScreenHooks
 
 SHOWN = 80          # entries listed on screen (all are kept)
 
@@ -58,21 +59,21 @@ def entry_html(entry: cc.narrate.Entry, state: cc.GameState, number: int | None 
 class HistoryView(widgets.VBox):
     """The log with Undo and 'jump back to before turn N'.
 
-    `undo_point()` (if set) says how many steps Undo keeps (a table goes back to the last decision of a
-    person); `on_rewind()` is called after an undo or a jump, before `on_change()`."""
+    From `hooks`: `undo_point()` (if set) says how many steps Undo keeps (a table goes back to the last
+    decision of a person) and `undo_label` names the button; `on_rewind()` is called after an undo or a
+    jump, before `on_change()`; `note_for(entry)` is a note under an entry (a bot's reason)."""
 
     def __init__(self, game: cc.Game, on_change: Callable[[], None] | None = None,
-                 log: ErrorLog | None = None, **kwargs: Any) -> None:
+                 log: ErrorLog | None = None, *, hooks: ScreenHooks | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.game_log = GameLog(game)
         self.on_change = on_change or (lambda: None)
-        self.on_rewind: Callable[[], None] = lambda: None
-        self.undo_point: Callable[[], int] | None = None
-        self.note_for: Callable[[cc.narrate.Entry], str | None] = lambda entry: None
+        self.hooks = hooks or ScreenHooks()
         self.error_log = log if log is not None else ErrorLog()
         self.listing = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
-        self.undo_button = widgets.Button(description=cc._("Undo"), icon="undo", tooltip=cc._("take back the last step"),
+        self.undo_button = widgets.Button(description=self.hooks.undo_label or cc._("Undo"), icon="undo",
+                                          tooltip=cc._("take back the last step"),
                                           layout=widgets.Layout(width="auto"))
         self.undo_button.on_click(guarded(lambda _: self.undo(), self.error_log))
         self.step = widgets.Dropdown(description=cc._("Back to"), style={"description_width": "initial"},
@@ -92,7 +93,7 @@ class HistoryView(widgets.VBox):
         entries = self.entries
         state = self.game.state
         numbered = list(enumerate(entries, start=1))[-SHOWN:]
-        rows = "".join(entry_html(e, state, n, self.note_for(e)) for n, e in reversed(numbered))
+        rows = "".join(entry_html(e, state, n, self.hooks.note_for(e)) for n, e in reversed(numbered))
         title = cc._("Game log (latest first)")
         empty = f"<i>{html.escape(cc._('no moves yet'))}</i>"
         self.listing.value = f"<b>{html.escape(title)}</b><ul style='padding-left:4px;margin:2px 0'>{rows or empty}</ul>"
@@ -110,7 +111,7 @@ class HistoryView(widgets.VBox):
     def undo(self) -> None:
         """Take back the last step (or, with `undo_point`, back to the last decision of a person)."""
         if self.game.history:
-            keep = self.undo_point() if self.undo_point is not None else len(self.game.history) - 1
+            keep = self.hooks.undo_point() if self.hooks.undo_point is not None else len(self.game.history) - 1
             self.game.undo(len(self.game.history) - max(0, min(keep, len(self.game.history) - 1)))
         self._changed()
 
@@ -120,6 +121,6 @@ class HistoryView(widgets.VBox):
         self._changed()
 
     def _changed(self) -> None:
-        self.on_rewind()
+        self.hooks.on_rewind()
         self.show()
         self.on_change()

@@ -24,6 +24,7 @@ from ..parts.inputs import button, fold
 from ..parts.save_box import SavesBox
 from ..render.markup import esc
 from ..screen.game_screen import GameApp
+from ..screen.hooks import ScreenHooks
 from .hints import TOP, HintBox
 from .pass_screen import PassScreen
 from .screens import final_html, mid_scoring_html
@@ -110,17 +111,13 @@ class TableApp(widgets.VBox):
         self._seen = len(game.history)
         self._drawn_at = 0.0
         old = getattr(self, "view", None)
-        self.view = GameApp(game, hand_visible=self.may_see_hand)
+        self.hint_fold = fold(cc._("Hints"), self.hints, open_=False)
+        hooks = ScreenHooks(hand_visible=self.may_see_hand, may_act=self.person_may_act, waiting_text=self.waiting_text,
+                            undo_point=self.undo_point, undo_label=cc._("Undo my last move"), on_rewind=self._rewound,
+                            note_for=self.reason_for, on_refresh=self.after_change)
+        self.view = GameApp(game, hooks=hooks)
         if old is not None:
             old.close()
-        controls = self.view.controls
-        controls.may_act = self.person_may_act
-        controls.waiting_text = self.waiting_text
-        self.view.history.undo_point = self.undo_point
-        self.view.history.undo_button.description = cc._("Undo my last move")
-        self.view.history.on_rewind = self._rewound
-        self.view.history.note_for = self.reason_for
-        self.hint_fold = fold(cc._("Hints"), self.hints, open_=False)
         # the table's buttons head the column beside the map, so they stay in view with the decision
         toolbar = widgets.VBox([widgets.HBox([self.hint_button, self.undo_button],
                                              layout=widgets.Layout(flex_flow="row wrap")),
@@ -131,8 +128,6 @@ class TableApp(widgets.VBox):
         self.view.add_to_side(self.hint_fold, 1)            # hints right above the decision they are for
         self.children = [self.status, self.pass_screen, self.final, self.view, self.mid,
                          fold(cc._("Save or load this table"), self.files, open_=False), self.table_log]
-        self.view.controls.refresh()
-        self.view.on_refresh = self.after_change
         self.view.refresh()   # brings the table screens up to date and lets the bots play in auto mode
 
     @property

@@ -63,12 +63,14 @@ class Exercise(widgets.VBox):
     """A task answered through `answer` (any widget with a `.value`, or a callable giving the answer).
 
     `prompt` is HTML (escape plain text with `html.escape`). `solution()` gives the answer in a sentence; the "Show the
-    answer" button that shows it is hidden until the learner has checked at least once."""
+    answer" button that shows it is hidden until the learner has checked at least once; `on_reveal()` is
+    called after the answer is shown."""
 
     def __init__(self, prompt: str, answer: widgets.Widget | Callable[[], Any], check: Callable[[Any], Verdict],
                  *, solution: Callable[[], str] | None = None, controls: list[widgets.Widget] | None = None,
-                 **kwargs: Any) -> None:
+                 on_reveal: Callable[[], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self._revealed = on_reveal or (lambda: None)
         self.checker = check
         self.answer = answer
         self.solution = solution
@@ -116,11 +118,8 @@ class Exercise(widgets.VBox):
         assert self.solution is not None
         text = self.solution()
         self.solution_box.value = solution_html(text)
-        self.on_reveal()
+        self._revealed()          # an exercise may show more with the answer (a map overlay, say)
         return text
-
-    def on_reveal(self) -> None:
-        """Hook for exercises that show more with the answer (a map overlay, say)."""
 
 
 class GameExercise(Exercise):

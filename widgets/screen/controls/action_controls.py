@@ -10,10 +10,11 @@ import concordia_core as cc
 
 from ...parts.error_log import ErrorLog, guarded
 from ...parts.inputs import WIDE, button
-from ...render.markup import esc
+from ...render.markup import esc, note_html
 from ...render.picks import Pick
 from ...render.refusal import explanation_html
 from ..card_row import CardRow
+from ..hooks import ScreenHooks
 from .dispatch import panel_class
 from .panel import Panel
 from .request import OverlayRequest
@@ -33,20 +34,25 @@ def _close_all(ws: Iterable[Any], keep: set[int]) -> None:
 class ActionControls(widgets.VBox):
     """Builds the next action by choices for whoever must act in `game`; calls `on_change` after each.
 
-    `may_act(state)` says whether the person at the screen may act now (a table answers no on a bot's turn;
-    then a waiting line replaces the panel, saying `waiting_text(state)`); `on_refusal(err)` hears every
-    refusal (the game screen opens the rules at the cited rule)."""
+    `hooks.may_act(state)` says whether the person at the screen may act now (a table answers no on a bot's
+    turn; then a waiting line replaces the panel, saying `hooks.waiting_text(state)`); `on_refusal(err)` hears
+    every refusal (the game screen opens the rules at the cited rule); `on_overlay(request)` hears what the
+    map should highlight, from the first change on (the first panel's request is `overlay_request`).
+    `vet(action)`, if given, is asked about every legal action before it is played: a sentence back means
+    "not this one" (a guided lesson's note, shown in place of a refusal) and nothing is played."""
 
     def __init__(self, game: cc.Game, on_change: Callable[[], None] | None = None,
-                 log: ErrorLog | None = None, **kwargs: Any) -> None:
+                 log: ErrorLog | None = None, *, hooks: ScreenHooks | None = None,
+                 on_overlay: Callable[[OverlayRequest | None], None] | None = None,
+                 on_refusal: Callable[[cc.ConcordiaError], None] | None = None,
+                 vet: Callable[[cc.Action], str | None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.on_change = on_change or (lambda: None)
-        self.on_overlay: Callable[[OverlayRequest | None], None] = lambda request: None
-        self.on_refusal: Callable[[cc.ConcordiaError], None] = lambda err: None
-        self.may_act: Callable[[cc.GameState], bool] = lambda state: True
-        self.waiting_text: Callable[[cc.GameState], str] = (
-            lambda state: cc._("{player} is choosing…", player=state.actor or ""))
+        self.hooks = hooks or ScreenHooks()
+        self._on_overlay: Callable[[OverlayRequest | None], None] = lambda request: None
+        self._on_refusal = on_refusal or (lambda err: None)
+        self._vet = vet
         self.overlay_request: OverlayRequest | None = None
         self.error_log = log if log is not None else ErrorLog()
         self.last_refusal: cc.ConcordiaError | None = None
@@ -67,6 +73,8 @@ class ActionControls(widgets.VBox):
         self.children = [self.header, self.body, self.message, self.cancel, self.typed]
         self.panel: Panel | None = None
         self.refresh()
+        if on_overlay is not None:
+            self._on_overlay = on_overlay
 
     def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
         """`callback` wrapped so any exception reaches the error log."""
@@ -76,7 +84,7 @@ class ActionControls(widgets.VBox):
         """Rebuild the panel for the phase the engine is in now."""
         state = self.game.state
         old, old_children = self.panel, self.body.children
-        acting = state.over or self.may_act(state)
+        acting = state.over or self.hooks.may_act(state)
         self.panel = panel_class(state)(self) if acting else WaitPanel(self)
         who = state.actor or cc._("nobody")
         played = cc._(" · playing the {card}", card=cc.card(state.pending.card).display_name) if state.pending else ""
@@ -98,7 +106,7 @@ class ActionControls(widgets.VBox):
     def request_overlay(self, request: OverlayRequest | None) -> None:
         """Tell the app what the map should highlight for the current choice."""
         self.overlay_request = request
-        self.on_overlay(request)
+        self._on_overlay(request)
 
     def clear_message(self) -> None:
         """Take an old refusal off the screen (a legal choice was made)."""
@@ -112,16 +120,28 @@ class ActionControls(widgets.VBox):
             self.message.value = esc(cc._("Choose something first."))
             return False
         try:
+            if self._vet is not None and self._vetoed(action):
+                return False
             self.game.play(action)
         except cc.ConcordiaError as err:
             self.last_refusal = err
             self.message.value = explanation_html(err)
-            self.on_refusal(err)
+            self._on_refusal(err)
             return False
         self.clear_message()
         self.refresh()
         self.on_change()
         return True
+
+    def _vetoed(self, action: cc.Action | str) -> bool:
+        """True (the note shown) if `vet` turns down a legal action; the engine's refusal comes first."""
+        assert self._vet is not None
+        chosen = cc.parse_action(action) if isinstance(action, str) else action
+        cc.apply(self.game.state, chosen)        # an illegal action is refused by the engine, as ever
+        note = self._vet(chosen)
+        if note:
+            self.message.value = note_html(note)
+        return bool(note)
 
     def cancel_play(self) -> None:
         """Undo back to the state before the current card was played."""

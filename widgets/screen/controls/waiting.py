@@ -19,7 +19,7 @@ class WaitPanel(Panel):
 
     def __init__(self, ctl: ActionControls) -> None:
         super().__init__(ctl)
-        self.info.value = f"<i>{esc(ctl.waiting_text(self.state))}</i>"
+        self.info.value = f"<i>{esc(ctl.hooks.waiting_text(self.state))}</i>"
         self.title = cc.N_("waiting")
 
     def children(self) -> list[widgets.Widget]:
