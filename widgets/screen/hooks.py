@@ -1,6 +1,7 @@
 """What a table (or a lesson) tells the game screen, given when the screen is made: who may act and whose
 hand may be seen, what the waiting line says, how far Undo goes and what it is called, what follows an undo
-and every refresh, and a note under a log entry. The screen calls these; nobody rewrites its parts."""
+and every refresh, a note under a log entry, and (a guided lesson) which legal moves to turn down with a
+note. The screen calls these; nobody rewrites its parts."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -25,3 +26,4 @@ class ScreenHooks:
     on_rewind: Callable[[], None] = lambda: None         # after an undo or a jump, before the refresh
     note_for: Callable[[cc.narrate.Entry], str | None] = lambda _entry: None   # a note under a log entry
     on_refresh: Callable[[], None] = lambda: None        # after every refresh, once the screen is built
+    vet: Callable[[cc.Action], str | None] | None = None  # a legal action turned down with a note (a guided lesson)

@@ -38,21 +38,19 @@ class ActionControls(widgets.VBox):
     turn; then a waiting line replaces the panel, saying `hooks.waiting_text(state)`); `on_refusal(err)` hears
     every refusal (the game screen opens the rules at the cited rule); `on_overlay(request)` hears what the
     map should highlight, from the first change on (the first panel's request is `overlay_request`).
-    `vet(action)`, if given, is asked about every legal action before it is played: a sentence back means
+    `hooks.vet(action)`, if given, is asked about every legal action before it is played: a sentence back means
     "not this one" (a guided lesson's note, shown in place of a refusal) and nothing is played."""
 
     def __init__(self, game: cc.Game, on_change: Callable[[], None] | None = None,
                  log: ErrorLog | None = None, *, hooks: ScreenHooks | None = None,
                  on_overlay: Callable[[OverlayRequest | None], None] | None = None,
-                 on_refusal: Callable[[cc.ConcordiaError], None] | None = None,
-                 vet: Callable[[cc.Action], str | None] | None = None, **kwargs: Any) -> None:
+                 on_refusal: Callable[[cc.ConcordiaError], None] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.game = game
         self.on_change = on_change or (lambda: None)
         self.hooks = hooks or ScreenHooks()
         self._on_overlay: Callable[[OverlayRequest | None], None] = lambda request: None
         self._on_refusal = on_refusal or (lambda err: None)
-        self._vet = vet
         self.overlay_request: OverlayRequest | None = None
         self.error_log = log if log is not None else ErrorLog()
         self.last_refusal: cc.ConcordiaError | None = None
@@ -120,7 +118,7 @@ class ActionControls(widgets.VBox):
             self.message.value = esc(cc._("Choose something first."))
             return False
         try:
-            if self._vet is not None and self._vetoed(action):
+            if self.hooks.vet is not None and self._vetoed(action):
                 return False
             self.game.play(action)
         except cc.ConcordiaError as err:
@@ -135,10 +133,10 @@ class ActionControls(widgets.VBox):
 
     def _vetoed(self, action: cc.Action | str) -> bool:
         """True (the note shown) if `vet` turns down a legal action; the engine's refusal comes first."""
-        assert self._vet is not None
+        assert self.hooks.vet is not None
         chosen = cc.parse_action(action) if isinstance(action, str) else action
         cc.apply(self.game.state, chosen)        # an illegal action is refused by the engine, as ever
-        note = self._vet(chosen)
+        note = self.hooks.vet(chosen)
         if note:
             self.message.value = note_html(note)
         return bool(note)
