@@ -17,6 +17,7 @@ import concordia_core as cc
 
 from ..render.board import ReachOverlay
 from ..render.markup import esc
+from ..render.picks import Pick
 from ..render.words import steps_text
 from . import replay
 from .kit import Board, Outcome, Stepper, TryIt, beat, number_exercise, route_label, style
@@ -172,11 +173,10 @@ def make_destinations_exercise() -> Exercise:
                                       "COSA–ROMA and the sea route NEAPOLIS–ROMA. Click a route to select it or "
                                       "to drop it."), pickable={"route": ROUTE_OPTIONS})
 
-    def toggle(pick: object) -> None:     # a click on the board selects or drops a route, like Ctrl-click
-        route = getattr(pick, "id", None)
-        if getattr(pick, "kind", None) == "route" and route in ROUTE_OPTIONS:
+    def toggle(pick: Pick) -> None:       # a click on the board selects or drops a route, like Ctrl-click
+        if pick.kind == "route" and pick.id in ROUTE_OPTIONS:
             chosen = set(ticks.value)
-            chosen ^= {route}
+            chosen ^= {pick.id}
             ticks.value = tuple(r for r in ROUTE_OPTIONS if r in chosen)
     board.on_pick(toggle)
     prompt = cc._("Aiko uses both her steps on her land colonist in ROMA. On which of these routes may it stop? "

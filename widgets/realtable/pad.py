@@ -25,17 +25,13 @@ from ..parts.save_box import SavesBox
 from ..render import map_picture as boardsvg
 from ..render import palette as pal
 from ..render.refusal import explanation_html
+from ..screen.map_view import MapView
 from . import tiles as tl
 from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
-from .pad_model import KINDS, PadEntries
+from .pad_model import KINDS, PadEntries, PlayerEntry
 
 CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
-ViewFactory = Callable[[cc.GameState], Any]
-
-
-def _default_view(state: cc.GameState) -> Any:
-    from ..screen.map_view import MapView
-    return MapView(state)
+ViewFactory = Callable[[cc.GameState], MapView]
 
 
 # --- what the pad shows, from the engine --------------------------------------------------------------
@@ -91,14 +87,14 @@ class ScoringPad(ipw.VBox):
                  allow_new_table: bool = True, extras: bool = True, **kwargs: Any) -> None:
         self.entries = entries or PadEntries.new("italia", ["Aiko", "Ben"])
         self.current = self.entries.names[0]
-        self.view_factory = view_factory or _default_view
+        self.view_factory: ViewFactory = view_factory or MapView
         self.allow_new_table = allow_new_table
         self.extras = extras              # the first-game scoring and saving (a worked example does without)
         self.error_log = ErrorLog()
         self.message = ipw.HTML()
         self.results = ipw.HTML()
         self.prizes = ipw.HTML()
-        self.view: Any = None
+        self.view: MapView | None = None
         self._view_map: str | None = None
         self.map_connected = False
         self._syncing = False
@@ -246,7 +242,7 @@ class ScoringPad(ipw.VBox):
 
     # --- the current player -----------------------------------------------------------------------------
     @property
-    def player(self) -> Any:
+    def player(self) -> PlayerEntry:
         return self.entries.player(self.current)
 
     def select(self, name: str) -> None:

@@ -4,19 +4,22 @@ SVG carries (city:COSA, route:land:COSA-ROMA, colonist:0:land:ROMA, card:ARCHITE
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 import concordia_core as cc
 
-KINDS = ("city", "route", "province", "colonist")
+PickKind = Literal["city", "route", "province", "colonist", "card", "slot"]
+KINDS: tuple[PickKind, ...] = ("city", "route", "province", "colonist")
+"""The kinds of board elements (cards in hand are `card`, display slots `slot`)."""
 
 
 @dataclass(frozen=True)
 class Pick:
-    """A click on the board: `kind` in city/route/province/colonist and the `id` of what was clicked
-    (a city, a route, a province, or for a colonist where it stands). A colonist pick also names its
-    `player` (turn-order index) and `colonist` kind (land or sea)."""
+    """A click: `kind` (city, route, province or colonist on the board; card in a hand, slot of the display) and
+    the `id` of what was clicked (a city, a route, a province, a card, a slot's number, or for a colonist where
+    it stands). A colonist pick also names its `player` (turn-order index) and `colonist` kind (land or sea)."""
 
-    kind: str
+    kind: PickKind
     id: str
     player: int | None = None
     colonist: str | None = None
@@ -33,7 +36,7 @@ class Pick:
         kind, _, rest = key.partition(":")
         if kind == "colonist":
             player, colonist, where = rest.split(":", 2)
-            return cls(kind, where, int(player), colonist)
+            return cls("colonist", where, int(player), colonist)
         if kind not in KINDS or not rest:
             raise cc.InvalidAction(cc._("{key!r} is not something on the board", key=key))
         return cls(kind, rest)

@@ -15,7 +15,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import fold
-from ..render.board import BuildOverlay, ProduceOverlay, ReachOverlay
+from ..render.board import BuildOverlay, Overlay, ProduceOverlay, ReachOverlay
 from ..render.layout import layout_for
 from ..render.picks import Pick
 from .card_display import CardDisplay
@@ -106,12 +106,12 @@ class GameApp(widgets.VBox):
 
     def _refused(self, err: cc.ConcordiaError) -> None:
         """A refusal: open the rules at the rule it cites."""
-        rule = getattr(err, "rule", None)
+        rule = err.rule if isinstance(err, cc.IllegalAction | cc.SetupError) else None
         if rule:
             self.rules.show_rule(rule)
             self.rules_box.selected_index = 0
 
-    def overlay(self, request: OverlayRequest | None) -> Any:
+    def overlay(self, request: OverlayRequest | None) -> Overlay | None:
         """The map overlay object for a control's request (ReachOverlay, BuildOverlay or ProduceOverlay)."""
         if request is None:
             return None

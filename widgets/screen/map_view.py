@@ -20,7 +20,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..render import board as svg
 from ..render.board import Overlay
 from ..render.board_tips import tips
-from ..render.picks import Pick
+from ..render.picks import Pick, PickKind
 
 
 class MapView(anywidget.AnyWidget):
@@ -42,7 +42,7 @@ class MapView(anywidget.AnyWidget):
         self.state: cc.GameState | None = None
         self.overlay: Overlay | None = None
         self.error_log = log
-        self._base_key: tuple[Any, ...] | None = None
+        self._base_key: tuple[object, ...] | None = None
         self._listeners: list[Callable[[Pick], None]] = []
         self.on_msg(self._message)
         if state is not None:
@@ -72,7 +72,7 @@ class MapView(anywidget.AnyWidget):
         """Call `callback(pick)` when a learner clicks a pickable element (errors shown, never lost)."""
         self._listeners.append(guarded(callback, self.error_log))
 
-    def pick(self, kind: str, id: str, player: int | None = None, colonist: str | None = None) -> bool:
+    def pick(self, kind: PickKind, id: str, player: int | None = None, colonist: str | None = None) -> bool:
         """What a click does: tell the listeners, if the element is pickable now. False if it is not."""
         chosen = Pick(kind, id, player, colonist)
         if chosen.key not in self.pickable:

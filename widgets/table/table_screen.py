@@ -100,7 +100,7 @@ class TableApp(widgets.VBox):
         self.bots = {s.name: bots.make(s.kind, s.seed or 0) for s in seats if s.is_bot}
         self.bot_moves: list[BotMove] = []
         self.reasons: dict[int, str] = {}
-        self.last_hints: list[Any] = []
+        self.last_hints: list[bots.Hint] = []
         self.hint_lines: list[list[cc.Action]] = []
         self._hints_for: cc.GameState | None = None
         people = self.humans()
@@ -260,7 +260,7 @@ class TableApp(widgets.VBox):
         return cc._("Why: {player} {reason}", player=entry.player, reason=reason) if reason else None
 
     # --- hints ----------------------------------------------------------------------------------
-    def show_hints(self, top: int = TOP) -> list[Any]:
+    def show_hints(self, top: int = TOP) -> list[bots.Hint]:
         """The best `top` card plays for the person who must act, each with a Play button."""
         self.hint_fold.selected_index = 0
         if not self.person_may_act(self.state):

@@ -20,9 +20,10 @@ import concordia_core as cc
 from ...parts.error_log import ErrorLog, guarded
 from ...parts.inputs import button as _button
 from ...parts.inputs import menu
-from ...render.board import ProduceOverlay
+from ...render.board import Overlay, ProduceOverlay
 from ...render.goods import goods_chips
 from ...render.markup import esc
+from ...render.picks import Pick
 from ...render.refusal import explanation_html
 from ...screen.map_view import MapView
 from .exercise import Exercise, Verdict
@@ -120,7 +121,7 @@ class Board(ipw.VBox):
     """The map (widgets.MapView) with a caption under it; `.show(state, overlay, caption)` redraws.
     `pickable` ({"city": ids, "route": ids, "province": ids}) says what a click on the board may pick."""
 
-    def __init__(self, state: cc.GameState, overlay: Any = None, caption: str = "",
+    def __init__(self, state: cc.GameState, overlay: Overlay | None = None, caption: str = "",
                  pickable: Mapping[str, Collection[str]] | None = None, **kwargs: Any) -> None:
         self.pickable = dict(pickable or {})
         self.view = MapView()
@@ -129,7 +130,7 @@ class Board(ipw.VBox):
         super().__init__(children=[self.view, self.caption], **kwargs)
         self.show(state, overlay, caption)
 
-    def show(self, state: cc.GameState, overlay: Any = None, caption: str | None = None,
+    def show(self, state: cc.GameState, overlay: Overlay | None = None, caption: str | None = None,
              pickable: Mapping[str, Collection[str]] | None = None) -> None:
         if pickable is not None:
             self.pickable = dict(pickable)
@@ -137,7 +138,7 @@ class Board(ipw.VBox):
         if caption is not None:
             self.caption.value = text_html(caption, "cc-caption") if caption else ""
 
-    def on_pick(self, callback: Callable[[Any], None]) -> None:
+    def on_pick(self, callback: Callable[[Pick], None]) -> None:
         """Send clicks on the board to `callback`."""
         self.view.on_pick(callback)
 
@@ -149,7 +150,7 @@ class Outcome:
 
     text: str
     state: cc.GameState | None = None
-    overlay: Any = None
+    overlay: Overlay | None = None
     extra_html: str = ""
 
 
@@ -160,7 +161,7 @@ class TryIt(ipw.VBox):
 
     def __init__(self, label: str, options: Sequence[tuple[str, Any]], attempt: Callable[[Any], Outcome], *,
                  button: str | None = None, intro: str = "", board_state: cc.GameState | None = None,
-                 board_overlay: Any = None, board_caption: str = "", pick_kind: str | None = None,
+                 board_overlay: Overlay | None = None, board_caption: str = "", pick_kind: str | None = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.attempt = attempt
@@ -179,9 +180,9 @@ class TryIt(ipw.VBox):
         row = ipw.HBox([self.choice, self.button])
         self.children = [style(), *head, row, self.result, *([self.board] if self.board else []), self.error_log]
 
-    def _picked(self, pick: Any) -> None:
+    def _picked(self, pick: Pick) -> None:
         values = [v for _label, v in self.choice.options]
-        if getattr(pick, "kind", None) == self.pick_kind and getattr(pick, "id", None) in values:
+        if pick.kind == self.pick_kind and pick.id in values:
             self.choice.value = pick.id
             self.try_()
 
@@ -231,7 +232,7 @@ class Stepper(ipw.VBox):
 
     def __init__(self, start: cc.Game, beats: Sequence[Beat], *, intro: str,
                  facts: Callable[[cc.GameState], str] | None = None,
-                 overlay: Callable[[cc.GameState], Any] | None = None, show_board: bool = False,
+                 overlay: Callable[[cc.GameState], Overlay | None] | None = None, show_board: bool = False,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.frames: list[tuple[cc.GameState, str, str]] = [(start.state, intro, "")]
