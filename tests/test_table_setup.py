@@ -104,7 +104,7 @@ def test_launcher_starts_the_table_in_place_of_the_form_and_comes_back():
     assert launcher.holder.children == (table,)
     assert launcher.form.layout.display == "none"
     assert launcher.again.layout.display is None
-    assert [s.name for s in table.seats] == ["Aiko", "Ben", "Livia"]
+    assert [s.name for s in table.model.seats] == ["Aiko", "Ben", "Livia"]
     assert table.game.seed == 5
     assert "seed 5" in table.status.value
     launcher.again.click()

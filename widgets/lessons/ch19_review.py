@@ -22,7 +22,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..screen.game_screen import GameApp
 from ..screen.map_view import MapView
 from ..support import saves
-from ..table.table_screen import TableApp
+from ..table import saved
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
@@ -58,7 +58,7 @@ def review_of(game: cc.Game) -> Review:
 
 def saved_game(name: str) -> cc.Game:
     """The game of a table saved by name in chapter 15 (a plain sentence if it cannot be read)."""
-    game, _seats, _viewer = TableApp.read(saves.read(name))
+    game, _seats, _viewer = saved.read(saves.read(name))
     return game
 
 

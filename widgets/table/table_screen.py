@@ -9,9 +9,7 @@ module adds what a table needs around it. Every rule question goes to the engine
 """
 from __future__ import annotations
 
-import json
 import time
-from dataclasses import dataclass
 from typing import Any
 
 import ipywidgets as widgets
@@ -25,30 +23,15 @@ from ..parts.save_box import SavesBox
 from ..render.markup import esc
 from ..screen.game_screen import GameApp
 from ..screen.hooks import ScreenHooks
+from . import saved
 from .hints import TOP, HintBox
+from .model import BotMove, TableModel
 from .pass_screen import PassScreen
 from .screens import final_html, mid_scoring_html
-from .seats import HUMAN, Seat, check_seats, default_map, who_label
+from .seats import Seat, check_seats, default_map, who_label
 
-FORMAT = "concordia-tutor-table"
-VERSION = 1
 BOT_STEP_LIMIT = 5000   # run_bots stops after this many steps (press again to go on)
 REFRESH_EVERY = 0.25    # seconds: while bots play, the screen is redrawn after a bot step at most this often
-
-
-@dataclass(frozen=True)
-class BotMove:
-    """One bot step as told at the table: step number, who, the step in words and why."""
-
-    step: int
-    player: str
-    level: str
-    action: str
-    reason: str
-
-    def __str__(self) -> str:
-        return cc._("{step}. {player} ({level}): {action} - {reason}", step=self.step, player=self.player,
-                    level=bots.level_name(self.level), action=self.action, reason=self.reason)
 
 
 class TableApp(widgets.VBox):
@@ -94,27 +77,18 @@ class TableApp(widgets.VBox):
     # --- building and rebuilding the table ------------------------------------------------------
     def _setup(self, game: cc.Game, seats: list[Seat]) -> None:
         """(Re)build the table for `game` and `seats` (used by __init__ and by Load)."""
-        self._game = game
-        self.seats = seats
-        self.kind = {s.name: s.kind for s in seats}
-        self.bots = {s.name: bots.make(s.kind, s.seed or 0) for s in seats if s.is_bot}
-        self.bot_moves: list[BotMove] = []
-        self.reasons: dict[int, str] = {}
+        self.model = TableModel(game, seats)
+        model = self.model
         self.last_hints: list[bots.Hint] = []
         self.hint_lines: list[list[cc.Action]] = []
         self._hints_for: cc.GameState | None = None
-        people = self.humans()
-        # one person at the table holds the device from the start: there is nobody to hide a hand from
-        self.viewer: str | None = people[0] if len(people) == 1 else None
         self._running = False
-        self.hold = False                 # after an undo or a jump the bots wait until a person acts (or is asked)
-        self._seen = len(game.history)
         self._drawn_at = 0.0
         old = getattr(self, "view", None)
         self.hint_fold = fold(cc._("Hints"), self.hints, open_=False)
-        hooks = ScreenHooks(hand_visible=self.may_see_hand, may_act=self.person_may_act, waiting_text=self.waiting_text,
-                            undo_point=self.undo_point, undo_label=cc._("Undo my last move"), on_rewind=self._rewound,
-                            note_for=self.reason_for, on_refresh=self.after_change)
+        hooks = ScreenHooks(hand_visible=model.may_see_hand, may_act=model.person_may_act, waiting_text=model.waiting_text,
+                            undo_point=model.undo_point, undo_label=cc._("Undo my last move"), on_rewind=self._rewound,
+                            note_for=model.reason_for, on_refresh=self.after_change)
         self.view = GameApp(game, hooks=hooks)
         if old is not None:
             old.close()
@@ -132,71 +106,30 @@ class TableApp(widgets.VBox):
 
     @property
     def game(self) -> cc.Game:
-        return self._game
+        return self.model.game
 
     @property
     def state(self) -> cc.GameState:
-        return self._game.state
+        return self.model.game.state
 
-    # --- who acts, who sees ---------------------------------------------------------------------
-    def humans(self) -> list[str]:
-        return [s.name for s in self.seats if not s.is_bot]
-
-    def is_person(self, name: str | None) -> bool:
-        return name is not None and self.kind.get(name) == HUMAN
-
-    def bot_to_act(self) -> bool:
-        """True when the player who must act now (state.actor) is a bot."""
-        actor = self.state.actor
-        return actor is not None and not self.is_person(actor)
-
-    def waiting_for_pass(self) -> bool:
-        """True when a person must act who is not the one holding the device (hot-seat)."""
-        actor = self.state.actor
-        return self.is_person(actor) and actor != self.viewer
-
-    def person_may_act(self, state: cc.GameState) -> bool:
-        """The controls are for the person holding the device, on their turn."""
-        return not state.over and self.is_person(state.actor) and state.actor == self.viewer
-
-    def waiting_text(self, state: cc.GameState) -> str:
-        actor = state.actor or ""
-        if self.is_person(actor):
-            return cc._("Waiting for {player} to take the device.", player=actor)
-        if self.hold:
-            return cc._("{player} (practice bot) waits: press “Let the bots play” or “One bot step”.", player=actor)
-        return cc._("{player} (practice bot) is choosing…", player=actor)
-
-    def may_see_hand(self, name: str) -> bool:
-        """A hand is shown to its owner holding the device; with no person at the table, all are shown."""
-        return not self.humans() or (name == self.viewer and not self.waiting_for_pass())
+    def save(self) -> str:
+        """The table as JSON text: the seats (kinds and bot seeds), who holds the device, the game record."""
+        return self.model.save()
 
     def confirm(self) -> None:
         """'I am NAME - show my hand': the person who must act now takes the device."""
-        if self.waiting_for_pass():
-            self.viewer = self.state.actor
+        self.model.take_device()
         self.view.refresh()
 
     # --- playing --------------------------------------------------------------------------------
     def play(self, action: cc.Action | str) -> bool:
         """Play a person's step through the same path as the controls' buttons."""
-        if not self.person_may_act(self.state):
+        if not self.model.person_may_act(self.state):
             who = self.state.actor or cc._("nobody")
             self.view.controls.message.value = esc(cc._("It is {player}'s turn to act, not the person at the "
                                                          "screen.", player=who))
             return False
         return self.view.controls.attempt(action)
-
-    def _bot_move(self) -> None:
-        state = self.state
-        name = state.actor
-        assert name is not None
-        choice = self.bots[name].choose(state)
-        self.game.play(choice.action)
-        step = len(self.game.history)
-        self.reasons[step] = choice.reason
-        self.bot_moves.append(BotMove(step, name, self.kind[name], cc.narrate.done_words(state, choice.action),
-                                      choice.reason))
 
     def bot_step(self) -> int:
         """The bot that must act makes one step; returns the number of steps made (0 or 1)."""
@@ -205,7 +138,7 @@ class TableApp(widgets.VBox):
     def run_bots(self, max_steps: int = BOT_STEP_LIMIT) -> int:
         """Let the bots play until a person must act or the game is over (at most `max_steps` steps). The
         screen follows each bot step (redrawn at most every REFRESH_EVERY seconds)."""
-        self.hold = False
+        self.model.hold = False
         return self._run(max_steps)
 
     def _run(self, max_steps: int) -> int:
@@ -214,56 +147,35 @@ class TableApp(widgets.VBox):
         self._running = True
         made = 0
         try:
-            while made < max_steps and self.bot_to_act():
-                self._bot_move()
+            while made < max_steps and self.model.bot_to_act():
+                self.model.bot_move()
                 made += 1
-                if time.monotonic() - self._drawn_at >= REFRESH_EVERY and self.bot_to_act():
+                if time.monotonic() - self._drawn_at >= REFRESH_EVERY and self.model.bot_to_act():
                     self._drawn_at = time.monotonic()
                     self.view.refresh()
         finally:
             self._running = False
         if made:
             self.view.refresh()
-        if made == max_steps and self.bot_to_act() and max_steps > 1:
+        if made == max_steps and self.model.bot_to_act() and max_steps > 1:
             self.table_log.note(cc._("The bots made {n} steps without a person to act; press “Let the bots play” "
                                      "to go on.", n=made))
         return made
 
     # --- undo -----------------------------------------------------------------------------------
-    def undo_point(self) -> int:
-        """How many steps Undo keeps: back to the last decision of a person at the table (one step at a table
-        of bots only)."""
-        history = self.game.history
-        for k in range(len(history) - 1, -1, -1):
-            if self.is_person(self.game.state_at(k).actor):
-                return k
-        return max(0, len(history) - 1)
-
     def undo(self) -> None:
         """Back to the last decision of a person; the bots wait until that person acts again."""
         self.view.history.undo()
 
     def _rewound(self) -> None:
-        """After an undo or a jump: the bots wait, the bot log and the hints forget what was undone."""
-        self.hold = True
-        count = len(self.game.history)
-        self.bot_moves = [m for m in self.bot_moves if m.step <= count]
-        self.reasons = {k: v for k, v in self.reasons.items() if k <= count}
-        self._seen = count
-        actor = self.state.actor
-        if self.is_person(actor) and len(self.humans()) > 1:
-            self.viewer = actor      # the person who undid holds the device and decides again
-
-    def reason_for(self, entry: cc.narrate.Entry) -> str | None:
-        """The bot's reason for a card play it made (shown under its line in the log)."""
-        reason = self.reasons.get(entry.first) if entry.turn and not self.is_person(entry.player) else None
-        return cc._("Why: {player} {reason}", player=entry.player, reason=reason) if reason else None
+        """After an undo or a jump: the bots wait and forget what was undone (the hints go with the refresh)."""
+        self.model.rewound()
 
     # --- hints ----------------------------------------------------------------------------------
     def show_hints(self, top: int = TOP) -> list[bots.Hint]:
         """The best `top` card plays for the person who must act, each with a Play button."""
         self.hint_fold.selected_index = 0
-        if not self.person_may_act(self.state):
+        if not self.model.person_may_act(self.state):
             self.last_hints, self.hint_lines, self._hints_for = [], [], None
             self.hints.clear(cc._("Hints are for the person holding the device, on their turn."))
             return []
@@ -292,39 +204,40 @@ class TableApp(widgets.VBox):
         self.view.refresh()
         return True
 
+    def _forget_hints(self) -> None:
+        """The hints shown were for another position: away with them."""
+        self.last_hints, self.hint_lines, self._hints_for = [], [], None
+        self.hints.clear()
+        self.hint_fold.selected_index = None
+
     # --- screens --------------------------------------------------------------------------------
     def after_change(self) -> None:
         """Bring every table screen up to date with the game (called after each refresh of the view)."""
         state = self.state
-        count = len(self.game.history)
-        if count > self._seen and self.is_person(self.game.state_at(count - 1).actor):
-            self.hold = False        # a person acted: the bots may go on
-        self._seen = count
+        self.model.heard_change()           # a person acted: the bots may go on
         if self._hints_for is not None and self._hints_for is not state:
-            self.last_hints, self.hint_lines, self._hints_for = [], [], None
-            self.hints.clear()
-            self.hint_fold.selected_index = None
-        passing = self.waiting_for_pass()
+            self._forget_hints()
+        passing = self.model.waiting_for_pass()
         if passing:
             self.pass_screen.show(state, state.actor or "", self.view.history.entries)
         self.pass_screen.layout.display = None if passing else "none"
         self.view.layout.display = "none" if passing else None
-        person_acts = self.person_may_act(state)
+        person_acts = self.model.person_may_act(state)
         self.hint_button.disabled = not person_acts
         self.undo_button.disabled = not self.game.history
-        self.bot_button.disabled = self.step_button.disabled = not self.bot_to_act()
-        by_hand = not self.auto_play.value or self.hold      # the bot buttons matter only then
+        self.bot_button.disabled = self.step_button.disabled = not self.model.bot_to_act()
+        by_hand = not self.auto_play.value or self.model.hold      # the bot buttons matter only then
         self.bot_button.layout.display = self.step_button.layout.display = None if by_hand else "none"
         self.final.value = final_html(state) if state.over else ""
         self.mid.value = mid_scoring_html(state)
         self.status.value = self._status_html(state)
-        self.notice.value = (f"<div style='color:#6a1b9a'>{esc(self.waiting_text(state))}</div>"
-                             if self.hold and self.bot_to_act() else "")
-        if self.auto_play.value and not self._running and not self.hold and self.bot_to_act():
+        self.notice.value = (f"<div style='color:#6a1b9a'>{esc(self.model.waiting_text(state))}</div>"
+                             if self.model.hold and self.model.bot_to_act() else "")
+        if self.auto_play.value and not self._running and not self.model.hold and self.model.bot_to_act():
             self._run(BOT_STEP_LIMIT)
 
     def _status_html(self, state: cc.GameState) -> str:
-        seats = " · ".join(esc(cc._("{player} ({who})", player=s.name, who=who_label(s))) for s in self.seats)
+        seats = " · ".join(esc(cc._("{player} ({who})", player=s.name, who=who_label(s))) for s in self.model.seats)
         if state.over:
             now = cc._("the game is over")
         else:
@@ -338,44 +251,10 @@ class TableApp(widgets.VBox):
                 f"{esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{esc(now)}</b>")
 
     # --- save and resume ------------------------------------------------------------------------
-    def save(self) -> str:
-        """The table as JSON text: the seats (kinds and bot seeds) and the game record (Game.to_json)."""
-        return json.dumps({"format": FORMAT, "version": VERSION,
-                           "seats": [{"name": s.name, "kind": s.kind, "seed": s.seed} for s in self.seats],
-                           "viewer": self.viewer, "game": json.loads(self.game.to_json())}, indent=1,
-                          ensure_ascii=False)
-
-    @staticmethod
-    def read(text: str | bytes) -> tuple[cc.Game, list[Seat], str | None]:
-        """Parse a saved table: the replayed game, the seats and who held the device (cc.RecordError if bad)."""
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-            raise cc.RecordError(cc._("the file is not a saved table (not valid JSON: {problem})",
-                                      problem=exc)) from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise cc.RecordError(cc._("the file is not a saved Concordia table"))
-        if data.get("version") != VERSION:
-            raise cc.RecordError(cc._("unknown saved-table version {version}; this tutor reads {known}",
-                                      version=data.get("version"), known=VERSION))
-        seats_data = data.get("seats")
-        if not isinstance(seats_data, list) or not all(isinstance(s, dict) for s in seats_data):
-            raise cc.RecordError(cc._("the saved table has no list of seats"))
-        try:
-            seats = check_seats([Seat(str(s["name"]), str(s["kind"]), s.get("seed")) for s in seats_data], 0)
-        except (KeyError, cc.ConcordiaError) as exc:
-            raise cc.RecordError(cc._("the saved seats are invalid: {problem}", problem=exc)) from None
-        game = cc.Game.from_json(json.dumps(data.get("game")))
-        names = [p.name for p in game.initial.players]
-        if sorted(names) != sorted(s.name for s in seats):
-            raise cc.RecordError(cc._("the seats do not match the game's players"))
-        viewer = data.get("viewer")
-        return game, seats, viewer if viewer in names else None
-
     @classmethod
     def load(cls, text: str | bytes, *, auto: bool = False) -> TableApp:
         """A table resumed from `save()` text: same game, same seats (cc.RecordError, a clear sentence, if bad)."""
-        game, seats, viewer = cls.read(text)
+        game, seats, viewer = saved.read(text)
         table = cls(seats, auto=False, game=game)
         table._wait(viewer, auto)
         return table
@@ -389,13 +268,13 @@ class TableApp(widgets.VBox):
     def _wait(self, viewer: str | None, auto: bool) -> None:
         """A resumed table: `viewer` holds the device and the bots wait for its people (or a press of the bot
         button), whether or not they play by themselves."""
-        self.viewer = viewer
-        self.hold = True
+        self.model.viewer = viewer
+        self.model.hold = True
         self.auto_play.value = auto
         self.view.refresh()
 
     def _load_text(self, text: str) -> str:
-        game, seats, viewer = self.read(text)
+        game, seats, viewer = saved.read(text)
         self._resume(game, seats, viewer)
         return cc._("Loaded: step {n}, {player} to act.", n=len(game.history), player=game.state.actor or "—")
 
