@@ -2,7 +2,9 @@
 the rules panel: a refusal cites R-ARCH-4, and the learner reads R-ARCH-4's text right there.
 
 A rule's text runs from its anchor `<a id="R-ARCH-4" ...></a>` to the next anchor or heading; the
-paragraph starts with `**R-ARCH-4 — title.**`. The files are read from the repository's docs folder.
+paragraph starts with `**R-ARCH-4 — title.**`. The files are the repository's docs/rules.md and
+docs/rules.ja.md: read in place in a checkout, and from the copy an installed wheel carries as package
+data (widgets/support/rules/, made at build time by setup.py), so the rule text is there either way.
 """
 from __future__ import annotations
 
@@ -16,7 +18,8 @@ import mistune
 
 import concordia_core as cc
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
+PACKAGED = Path(__file__).resolve().with_name("rules")     # in an installed wheel
+DOCS = Path(__file__).resolve().parents[2] / "docs"         # in a checkout
 FILES = {"en": "rules.md", "ja": "rules.ja.md"}
 APP_VARIABLE = "CONCORDIA_APP"   # set by the app mode (app/voila.py)
 _ANCHOR = re.compile(r'^<a id="(R-[A-Z]+(?:-[0-9]+)?)" name="\1"></a>\n', re.M)
@@ -46,10 +49,16 @@ class RuleText:
         return f"{up}docs/{FILES.get(cc.get_language(), FILES['en'])}#{self.id}"
 
 
+def rule_file(language: str) -> Path:
+    """The rule text of a language: the wheel's copy if the package carries one, else docs/ in the checkout."""
+    name = FILES.get(language, FILES["en"])
+    packaged = PACKAGED / name
+    return packaged if packaged.is_file() else DOCS / name
+
+
 @cache
 def _rules(language: str) -> dict[str, RuleText]:
-    path = DOCS / FILES.get(language, FILES["en"])
-    text = path.read_text(encoding="utf-8")
+    text = rule_file(language).read_text(encoding="utf-8")
     rules: dict[str, RuleText] = {}
     section = ""
     pieces = _ANCHOR.split(text)

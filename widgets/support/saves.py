@@ -5,7 +5,10 @@ served to others (the Voilà app mode) can never read or write a file outside th
 with a path separator, `..`, a leading dot, a drive or any character outside letters, digits,
 spaces, `-` and `_` is refused with a plain sentence, before any file is touched.
 
-The folder is `$CONCORDIA_SAVES` if set, else `saves/` at the top of the repository (git-ignored).
+The folder is `$CONCORDIA_SAVES` if set; else, run from a checkout, `saves/` at the top of the repository
+(git-ignored, as the README says, so saves made there keep loading); else, installed from a wheel, the
+user's data folder: `$XDG_DATA_HOME/concordia-tutor/saves`, by default `~/.local/share/concordia-tutor/saves`
+(`%LOCALAPPDATA%` on Windows).
 """
 from __future__ import annotations
 
@@ -17,6 +20,7 @@ import concordia_core as cc
 
 REPO = Path(__file__).resolve().parents[2]
 ENVIRONMENT_VARIABLE = "CONCORDIA_SAVES"
+APP_NAME = "concordia-tutor"
 SUFFIX = ".json"
 MAX_NAME = 60
 MAX_BYTES = 5_000_000
@@ -27,9 +31,27 @@ class SaveNameError(cc.ConcordiaError):
     """A save name that is not a plain name (it would reach outside the saves folder, or is empty)."""
 
 
+def in_checkout(repo: Path = REPO) -> bool:
+    """True when the package runs from the project's own checkout (its pyproject.toml beside the package)."""
+    return (repo / "pyproject.toml").is_file() and (repo / "widgets" / "__init__.py").is_file()
+
+
+def user_data_dir() -> Path:
+    """The user's data folder for the tutor (XDG on Linux and macOS, LOCALAPPDATA on Windows)."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / APP_NAME
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / APP_NAME
+
+
+def default_dir() -> Path:
+    """Where saves go without $CONCORDIA_SAVES: the checkout's saves/, or the user's data folder."""
+    return REPO / "saves" if in_checkout() else user_data_dir() / "saves"
+
+
 def saves_dir() -> Path:
     """The folder every save goes to (created on first use)."""
-    folder = Path(os.environ.get(ENVIRONMENT_VARIABLE) or REPO / "saves").resolve()
+    folder = Path(os.environ.get(ENVIRONMENT_VARIABLE) or default_dir()).resolve()
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 
