@@ -22,7 +22,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.save_box import SavesBox
-from ..render import map_picture as boardsvg
+from ..render import map_picture as pictures
 from ..render import palette as pal
 from ..render.refusal import explanation_html
 from ..screen.map_view import MapView
@@ -69,11 +69,11 @@ def results_html(entries: PadEntries) -> str:
 def board_picture(entries: PadEntries, width: int = 520) -> str:
     """The board with the tiles known so far (letters where not) and every player's houses."""
     initials = pal.player_letters(entries.names)
-    pieces: dict[str, list[boardsvg.Piece]] = {}
+    pieces: dict[str, list[pictures.Piece]] = {}
     for i, p in enumerate(entries.players):
         for city in p.houses:
-            pieces.setdefault(city, []).append(boardsvg.Piece("house", pal.player_colour(i), initials[i]))
-    return boardsvg.board_svg(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
+            pieces.setdefault(city, []).append(pictures.Piece("house", pal.player_colour(i), initials[i]))
+    return pictures.map_picture(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
 
 
 # --- the widget ------------------------------------------------------------------------------------

@@ -256,9 +256,20 @@ def _box_distance(box: tuple[float, float, float, float], point: tuple[float, fl
     return math.hypot(dx, dy)
 
 
-def _place_tray_and_labels(lay: Layout) -> None:
-    """Obstacles first (cities, their pieces, routes, colonist spots), then Rome's tray, city names
-    (busiest first, never nearer another city than their own) and province names."""
+Bounds = tuple[float, float, float, float]
+
+
+def _bounds(lay: Layout) -> Bounds:
+    """Where labels may go: inside the drawing, below the title line."""
+    return (0.05 * PX, 0.75 * PX, lay.width - 0.05 * PX, lay.height - 0.05 * PX)
+
+
+def _out_of_bounds(box: Bounds, lim: Bounds) -> float:
+    return 1e3 * (box[0] < lim[0] or box[2] > lim[2] or box[1] < lim[1] or box[3] > lim[3])
+
+
+def _obstacles(lay: Layout) -> _Obstacles:
+    """What a label should not cover: cities and their pieces, routes, the spots where colonists stand."""
     m = lay.map
     obs = _Obstacles()
     for node, (x, y) in lay.xy.items():
@@ -275,20 +286,25 @@ def _place_tray_and_labels(lay: Layout) -> None:
         mx, my = lay.route_mid[rid]
         p = 0.14 * PX
         obs.add((mx - p, my - p, mx + p, my + p), 3.0)
-    lim = (0.05 * PX, 0.75 * PX, lay.width - 0.05 * PX, lay.height - 0.05 * PX)
+    return obs
 
-    def out_of_bounds(box: tuple[float, float, float, float]) -> float:
-        return 1e3 * (box[0] < lim[0] or box[2] > lim[2] or box[1] < lim[1] or box[3] > lim[3])
 
-    # Rome's tray: room for ten colonists in two rows, beside Rome where it covers least
+def _place_tray(lay: Layout, obs: _Obstacles, lim: Bounds) -> None:
+    """Rome's tray: room for ten colonists in two rows, beside Rome where it covers least."""
+    m = lay.map
     rx, ry = lay.xy[m.rome]
     tw, th = (TRAY_COLS * SLOT + 0.12) * PX, (2 * SLOT + 0.30) * PX
     gap = (ROME_R + 0.08) * PX
     spots = [(rx + gap, ry - th / 2), (rx - gap - tw, ry - th / 2), (rx - tw / 2, ry + gap), (rx - tw / 2, ry - gap - th),
              (rx + gap, ry - th), (rx + gap, ry), (rx - gap - tw, ry - th), (rx - gap - tw, ry)]
     boxes = [(x0, y0, x0 + tw, y0 + th) for x0, y0 in spots]
-    lay.tray = min(boxes, key=lambda b: obs.cost(b) + out_of_bounds(b))
+    lay.tray = min(boxes, key=lambda b: obs.cost(b) + _out_of_bounds(b, lim))
     obs.add(lay.tray, 5.0)
+
+
+def _place_city_names(lay: Layout, obs: _Obstacles, lim: Bounds) -> None:
+    """City names, busiest first, never nearer another city than their own; a second free spot for each."""
+    m = lay.map
 
     def crowd(node: str) -> int:
         return -sum(math.dist(lay.xy[node], other) < PX for other in lay.xy.values())
@@ -317,13 +333,17 @@ def _place_tray_and_labels(lay: Layout) -> None:
             area = (box[2] - box[0]) * (box[3] - box[1])
             # a name that sits nearer another city than its own reads as that city's name
             ambiguity = max(0.0, _box_distance(box, (x, y)) - min(_box_distance(box, p) for p in others) + 4)
-            scored.append((obs.cost(box) / area + pref + out_of_bounds(box) + 4.0 * ambiguity / PX,
+            scored.append((obs.cost(box) / area + pref + _out_of_bounds(box, lim) + 4.0 * ambiguity / PX,
                            (cx, cy, anchor), box))
         scored.sort(key=lambda item: item[0])
         lay.name_pos[node] = scored[0][1]
         obs.add(scored[0][2], 4.0)
         lay.alt_pos[node] = scored[1][1]
 
+
+def _place_province_names(lay: Layout, obs: _Obstacles, lim: Bounds) -> None:
+    """Province names (with room for the bonus tile after them), inside their province where they cover least."""
+    m = lay.map
     cities = list(lay.xy)
     city_xy = np.array([lay.xy[c] for c in cities])
     grid = np.array([(i, j) for i in range(-16, 17) for j in range(-12, 13)], dtype=float) * 0.10 * PX
@@ -357,6 +377,16 @@ def _place_tray_and_labels(lay: Layout) -> None:
             box = (centre[0] - tw_ / 2, centre[1] - th_ / 2, centre[0] + tw_ / 2, centre[1] + th_ / 2)
         lay.province_pos[pid] = (float(centre[0]), float(centre[1]))
         obs.add(box, 4.0)
+
+
+def _place_tray_and_labels(lay: Layout) -> None:
+    """Obstacles first (cities, their pieces, routes, colonist spots), then Rome's tray, city names
+    (busiest first, never nearer another city than their own) and province names."""
+    obs = _obstacles(lay)
+    lim = _bounds(lay)
+    _place_tray(lay, obs, lim)
+    _place_city_names(lay, obs, lim)
+    _place_province_names(lay, obs, lim)
 
 
 def tray_slots(lay: Layout, n: int) -> list[tuple[float, float]]:

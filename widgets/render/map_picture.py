@@ -54,19 +54,20 @@ def _route_path(a: tuple[float, float], b: tuple[float, float], bend: float) -> 
     return f"M{a[0]:.3f},{a[1]:.3f} Q{mx + 2 * nx:.3f},{my + 2 * ny:.3f} {b[0]:.3f},{b[1]:.3f}"
 
 
-def board_svg(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Iterable[str] = (),
+def map_picture(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Iterable[str] = (),
               provinces: Iterable[str] = (), focus: Iterable[str] | None = None,
               pieces: Mapping[str, Sequence[Piece]] | None = None, labels: Mapping[str, str] | None = None,
               width: int = 420, caption: str | None = None) -> str:
-    """The board of `map_id` as SVG text (see `_board_svg`); the same picture is drawn once."""
-    return _board_svg(map_id, tuple(sorted((tiles or {}).items())), tuple(sorted(set(highlight))),
+    """A picture of the board of `map_id` as SVG text (see `_draw`), for the guide and the pad; the same
+    picture is drawn once. (The game board of a state is `render.board.board_svg`.)"""
+    return _map_picture(map_id, tuple(sorted((tiles or {}).items())), tuple(sorted(set(highlight))),
                       tuple(sorted(set(provinces))), None if focus is None else tuple(sorted(set(focus))),
                       tuple(sorted((c, tuple(p)) for c, p in (pieces or {}).items())),
                       tuple(sorted((labels or {}).items())), width, caption, cc.get_language())
 
 
 @lru_cache(maxsize=256)
-def _board_svg(map_id: str, tiles_items: tuple[tuple[str, str], ...], highlight: tuple[str, ...],
+def _map_picture(map_id: str, tiles_items: tuple[tuple[str, str], ...], highlight: tuple[str, ...],
                provinces: tuple[str, ...], focus: tuple[str, ...] | None,
                pieces_items: tuple[tuple[str, tuple[Piece, ...]], ...], labels_items: tuple[tuple[str, str], ...],
                width: int, caption: str | None, language: str) -> str:
@@ -89,69 +90,18 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     """
     board = cc.load_map(map_id)
     xy = positions(map_id)
-    u = _unit(map_id)
-    tiles = tiles or {}
     ringed = set(highlight)
     outlined = set(provinces)
-    crop = [c for c in (focus or xy) if c in xy]
-    xs = [xy[c][0] for c in crop]
-    ys = [xy[c][1] for c in crop]
-    pad = u * (5 if focus else 2.5)
-    x0, y0, y1 = min(xs) - pad, min(ys) - pad * 1.3, max(ys) + pad
-    x1 = max(xs) + pad
-    for _ in range(3):  # widen until the names of the cities at the right edge fit
-        scale = width / (x1 - x0)          # pixels per degree: text keeps its size on screen and on paper
-        r, fs = min(u, 7 / scale), 10.5 / scale
-        x1 = max(max(xy[c][0] + r * 1.4 + 0.62 * fs * len(cc.city_name(c)) for c in crop), max(xs) + pad)
-    w, h = x1 - x0, y1 - y0
-    height = int(width * h / w)
-    scale = width / w
-    r, fs = min(u, 7 / scale), 10.5 / scale
+    x0, y0, w, h, scale = _frame(map_id, [c for c in (focus or xy) if c in xy], bool(focus), width)
+    r, fs = min(_unit(map_id), 7 / scale), 10.5 / scale
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='{x0:.3f} {y0:.3f} {w:.3f} {h:.3f}' width='{width}' "
-           f"height='{height}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
+           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
            f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     if caption:
         out.append(f"<title>{escape(caption)}</title>")
-    # provinces: a soft blob around each city and along its inner routes
-    for i, (pid, prov) in enumerate(board.provinces.items()):
-        colour = pal.PROVINCE_COLOURS[i % len(pal.PROVINCE_COLOURS)]
-        stroke = f" stroke='{HIGHLIGHT}' stroke-width='{2.5 / scale:.4f}' stroke-dasharray='{5 / scale:.3f}'" \
-            if pid in outlined else ""
-        for c in prov.cities:
-            out.append(f"<circle cx='{xy[c][0]:.3f}' cy='{xy[c][1]:.3f}' r='{r * 2.6:.3f}' fill='{colour}'{stroke}/>")
-        for route in board.routes.values():
-            a, b = route.ends
-            if a in prov.cities and b in prov.cities:
-                out.append(f"<line x1='{xy[a][0]:.3f}' y1='{xy[a][1]:.3f}' x2='{xy[b][0]:.3f}' y2='{xy[b][1]:.3f}' "
-                           f"stroke='{colour}' stroke-width='{r * 4.2:.3f}' stroke-linecap='round'/>")
-    # routes
-    kinds_between: dict[frozenset[str], set[str]] = {}
-    for route in board.routes.values():
-        kinds_between.setdefault(frozenset(route.ends), set()).add(route.kind)
-    for route in board.routes.values():
-        a, b = sorted(route.ends)
-        bend = 0.0 if len(kinds_between[frozenset(route.ends)]) == 1 else (0.12 if route.kind == "sea" else -0.12)
-        style = (f"stroke='{pal.LAND_COLOUR}' stroke-width='{2 / scale:.4f}'" if route.kind == "land" else
-                 f"stroke='{pal.SEA_COLOUR}' stroke-width='{1.6 / scale:.4f}' stroke-dasharray='{4 / scale:.3f} "
-                 f"{2.5 / scale:.3f}'")
-        out.append(f"<path d='{_route_path(xy[a], xy[b], bend)}' fill='none' {style}/>")
-    # cities
-    for cid, city in board.cities.items():
-        x, y = xy[cid]
-        good = tiles.get(cid)
-        if good:  # the good's picture, as on the board; no letter that a player's initial could repeat
-            out.append(good_icon(good, x, y, r, stroke=1 / scale))
-        else:     # the tile's letter side (A-D), before the tiles are turned
-            out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='white' stroke='#222' "
-                       f"stroke-width='{1 / scale:.4f}'/>")
-            out.append(f"<text x='{x:.3f}' y='{y + fs * 0.33:.3f}' font-size='{fs * 0.85:.4f}' font-weight='bold' "
-                       f"fill='#333333' text-anchor='middle' font-family='sans-serif'>{escape(city.letter or '')}</text>")
-    rx, ry = xy[board.rome]
-    rr = r * 1.3
-    out.append(f"<rect x='{rx - rr:.3f}' y='{ry - rr:.3f}' width='{2 * rr:.3f}' height='{2 * rr:.3f}' "
-               f"fill='{pal.ROME_COLOUR}' stroke='black' stroke-width='{1.2 / scale:.4f}'/>")
-    out.append(f"<text x='{rx:.3f}' y='{ry + fs * 0.35:.3f}' font-size='{fs:.4f}' font-weight='bold' fill='white' "
-               f"text-anchor='middle' font-family='sans-serif'>R</text>")
+    out += _shading(board, xy, r, scale, outlined)
+    out += _route_lines(board, xy, scale)
+    out += _city_marks(board, xy, tiles or {}, r, fs, scale)
     notes = {k: v for k, v in (labels or {}).items() if k in board.provinces}
     out += _labels(board, xy, r, fs, scale, outlined, pieces or {}, ringed, notes)
     for cid in sorted(ringed & set(xy)):
@@ -169,6 +119,84 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
         out += _pieces(xy[cid], stack, r, scale, fs)
     out.append("</svg>")
     return "".join(out)
+
+
+
+
+def _frame(map_id: str, crop: list[str], focused: bool, width: int) -> tuple[float, float, float, float, float]:
+    """The part of the map a picture shows (x0, y0, width, height in degrees) and its pixels per degree:
+    the cities of `crop` with a margin, widened until the names at the right edge fit."""
+    xy = positions(map_id)
+    u = _unit(map_id)
+    xs = [xy[c][0] for c in crop]
+    ys = [xy[c][1] for c in crop]
+    pad = u * (5 if focused else 2.5)
+    x0, y0, y1 = min(xs) - pad, min(ys) - pad * 1.3, max(ys) + pad
+    x1 = max(xs) + pad
+    for _ in range(3):  # widen until the names of the cities at the right edge fit
+        scale = width / (x1 - x0)          # pixels per degree: text keeps its size on screen and on paper
+        r, fs = min(u, 7 / scale), 10.5 / scale
+        x1 = max(max(xy[c][0] + r * 1.4 + 0.62 * fs * len(cc.city_name(c)) for c in crop), max(xs) + pad)
+    w, h = x1 - x0, y1 - y0
+    scale = width / w
+    return x0, y0, w, h, scale
+
+
+def _shading(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], r: float, scale: float,
+             outlined: set[str]) -> list[str]:
+    """Provinces: a soft blob around each city and along its inner routes (outlined ones ringed)."""
+    out: list[str] = []
+    for i, (pid, prov) in enumerate(board.provinces.items()):
+        colour = pal.PROVINCE_COLOURS[i % len(pal.PROVINCE_COLOURS)]
+        stroke = f" stroke='{HIGHLIGHT}' stroke-width='{2.5 / scale:.4f}' stroke-dasharray='{5 / scale:.3f}'" \
+            if pid in outlined else ""
+        for c in prov.cities:
+            out.append(f"<circle cx='{xy[c][0]:.3f}' cy='{xy[c][1]:.3f}' r='{r * 2.6:.3f}' fill='{colour}'{stroke}/>")
+        for route in board.routes.values():
+            a, b = route.ends
+            if a in prov.cities and b in prov.cities:
+                out.append(f"<line x1='{xy[a][0]:.3f}' y1='{xy[a][1]:.3f}' x2='{xy[b][0]:.3f}' y2='{xy[b][1]:.3f}' "
+                           f"stroke='{colour}' stroke-width='{r * 4.2:.3f}' stroke-linecap='round'/>")
+    return out
+
+
+def _route_lines(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], scale: float) -> list[str]:
+    """Routes: brown land lines, dashed blue sea lines (bent apart where both join two cities)."""
+    out: list[str] = []
+    kinds_between: dict[frozenset[str], set[str]] = {}
+    for route in board.routes.values():
+        kinds_between.setdefault(frozenset(route.ends), set()).add(route.kind)
+    for route in board.routes.values():
+        a, b = sorted(route.ends)
+        bend = 0.0 if len(kinds_between[frozenset(route.ends)]) == 1 else (0.12 if route.kind == "sea" else -0.12)
+        style = (f"stroke='{pal.LAND_COLOUR}' stroke-width='{2 / scale:.4f}'" if route.kind == "land" else
+                 f"stroke='{pal.SEA_COLOUR}' stroke-width='{1.6 / scale:.4f}' stroke-dasharray='{4 / scale:.3f} "
+                 f"{2.5 / scale:.3f}'")
+        out.append(f"<path d='{_route_path(xy[a], xy[b], bend)}' fill='none' {style}/>")
+    return out
+
+
+def _city_marks(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], tiles: Mapping[str, str], r: float,
+                fs: float, scale: float) -> list[str]:
+    """Cities: the good of a known tile, else its letter; Rome a red square."""
+    out: list[str] = []
+    for cid, city in board.cities.items():
+        x, y = xy[cid]
+        good = tiles.get(cid)
+        if good:  # the good's picture, as on the board; no letter that a player's initial could repeat
+            out.append(good_icon(good, x, y, r, stroke=1 / scale))
+        else:     # the tile's letter side (A-D), before the tiles are turned
+            out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='white' stroke='#222' "
+                       f"stroke-width='{1 / scale:.4f}'/>")
+            out.append(f"<text x='{x:.3f}' y='{y + fs * 0.33:.3f}' font-size='{fs * 0.85:.4f}' font-weight='bold' "
+                       f"fill='#333333' text-anchor='middle' font-family='sans-serif'>{escape(city.letter or '')}</text>")
+    rx, ry = xy[board.rome]
+    rr = r * 1.3
+    out.append(f"<rect x='{rx - rr:.3f}' y='{ry - rr:.3f}' width='{2 * rr:.3f}' height='{2 * rr:.3f}' "
+               f"fill='{pal.ROME_COLOUR}' stroke='black' stroke-width='{1.2 / scale:.4f}'/>")
+    out.append(f"<text x='{rx:.3f}' y='{ry + fs * 0.35:.3f}' font-size='{fs:.4f}' font-weight='bold' fill='white' "
+               f"text-anchor='middle' font-family='sans-serif'>R</text>")
+    return out
 
 
 def _cost(box: tuple[float, float, float, float], taken: list[tuple[float, float, float, float]]) -> float:
