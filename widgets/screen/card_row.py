@@ -14,7 +14,8 @@ import traitlets
 
 import concordia_core as cc
 
-from ..parts.error_log import ErrorLog, guarded
+from ..parts.error_log import ErrorLog
+from ..parts.listeners import Listeners, PickMessages
 from ..render.card_text import GOD_COLOURS, card_cost, card_tip, slot_extra
 
 
@@ -123,7 +124,7 @@ CSS = """
 """
 
 
-class CardRow(anywidget.AnyWidget):
+class CardRow(PickMessages, anywidget.AnyWidget):
     """Cards side by side; hover, focus or tap shows what a card does. `show(items, pickable, selected)`;
     `on_pick(callback)` hears a click on a pickable card (its key); `pick(key)` is what a click does."""
 
@@ -138,7 +139,7 @@ class CardRow(anywidget.AnyWidget):
     def __init__(self, *, log: ErrorLog | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.error_log = log
-        self._listeners: list[Callable[[str], None]] = []
+        self._listeners: Listeners[str] = Listeners(log)
         self.on_msg(self._message)
 
     def show(self, items: Iterable[CardItem], pickable: Iterable[str] = (), selected: Iterable[str] = (),
@@ -157,20 +158,14 @@ class CardRow(anywidget.AnyWidget):
         self.selected = sorted(selected)
 
     def on_pick(self, callback: Callable[[str], None]) -> None:
-        self._listeners.append(guarded(callback, self.error_log))
+        self._listeners.add(callback)
 
     def pick(self, key: str) -> bool:
         """What a click does: tell the listeners, if the card may be clicked now."""
-        if key not in self.pickable:
-            return False
-        for listener in list(self._listeners):
-            listener(key)
-        return True
+        return self._listeners.offer(key, self.pickable, key)
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        key = content.get("pick") if isinstance(content, dict) else None
-        if isinstance(key, str):
-            self.pick(key)
+    def _heard(self, key: str) -> None:
+        self.pick(key)
 
     @property
     def text(self) -> str:

@@ -16,14 +16,15 @@ import traitlets
 
 import concordia_core as cc
 
-from ..parts.error_log import ErrorLog, guarded
+from ..parts.error_log import ErrorLog
+from ..parts.listeners import Listeners, PickMessages
 from ..render import board as svg
 from ..render.board import Overlay
 from ..render.board_tips import tips
 from ..render.picks import Pick, PickKind
 
 
-class MapView(anywidget.AnyWidget):
+class MapView(PickMessages, anywidget.AnyWidget):
     """The board: `show(state, overlay, pickable=..., selected=...)` redraws it; `on_pick(callback)`
     hears clicks on pickable elements; hovering shows what is there (good, price, who stands there,
     what a Prefect would give)."""
@@ -43,7 +44,7 @@ class MapView(anywidget.AnyWidget):
         self.overlay: Overlay | None = None
         self.error_log = log
         self._base_key: tuple[object, ...] | None = None
-        self._listeners: list[Callable[[Pick], None]] = []
+        self._listeners: Listeners[Pick] = Listeners(log)
         self.on_msg(self._message)
         if state is not None:
             self.show(state, overlay)
@@ -70,25 +71,19 @@ class MapView(anywidget.AnyWidget):
     # --- picking ---------------------------------------------------------------------------------
     def on_pick(self, callback: Callable[[Pick], None]) -> None:
         """Call `callback(pick)` when a learner clicks a pickable element (errors shown, never lost)."""
-        self._listeners.append(guarded(callback, self.error_log))
+        self._listeners.add(callback)
 
     def pick(self, kind: PickKind, id: str, player: int | None = None, colonist: str | None = None) -> bool:
         """What a click does: tell the listeners, if the element is pickable now. False if it is not."""
         chosen = Pick(kind, id, player, colonist)
-        if chosen.key not in self.pickable:
-            return False
-        for listener in list(self._listeners):
-            listener(chosen)
-        return True
+        return self._listeners.offer(chosen.key, self.pickable, chosen)
 
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        key = content.get("pick") if isinstance(content, dict) else None
-        if isinstance(key, str):
-            try:
-                chosen = Pick.parse(key)
-            except (cc.InvalidAction, ValueError):
-                return  # not ours: ignore anything a page sends that is not a board element
-            self.pick(chosen.kind, chosen.id, chosen.player, chosen.colonist)
+    def _heard(self, key: str) -> None:
+        try:
+            chosen = Pick.parse(key)
+        except (cc.InvalidAction, ValueError):
+            return  # not ours: ignore anything a page sends that is not a board element
+        self.pick(chosen.kind, chosen.id, chosen.player, chosen.colonist)
 
     # --- static rendering ------------------------------------------------------------------------
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
