@@ -1,8 +1,6 @@
 """The Architect: moves (a colonist, then one of its routes), then builds (a city next to a colonist)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -12,11 +10,8 @@ from ...render.changes import goods_line
 from ...render.markup import esc
 from ...render.picks import Pick, colonist_pick
 from ...render.words import steps_text
-from .panel import Panel
+from .panel import Controls, Panel
 from .request import OverlayRequest
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
 
 
 class ArchitectPanel(Panel):
@@ -25,7 +20,7 @@ class ArchitectPanel(Panel):
 
     title = cc.N_("Architect")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         self.moving = self.pending.phase is cc.Phase.MOVE
         movable = [c for c in dict.fromkeys(self.player.colonists)

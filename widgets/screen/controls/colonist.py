@@ -1,8 +1,6 @@
 """The Colonist card: place waiting colonists in Rome or next to own houses, or take the income."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -11,10 +9,7 @@ from ...parts.inputs import menu, toggles
 from ...render.changes import goods_line
 from ...render.markup import esc
 from ...render.picks import Pick
-from .panel import Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import Controls, Panel
 
 
 class ColonistPanel(Panel):
@@ -22,7 +17,7 @@ class ColonistPanel(Panel):
 
     title = cc.N_("Colonist card")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         income = cc.colonist_income(self.state, self.index)
         self.mode = toggles([(cc._("Place colonist"), "place"),

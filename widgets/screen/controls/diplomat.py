@@ -1,8 +1,6 @@
 """The Diplomat: carry out the top card of another player's discard pile."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -10,10 +8,7 @@ import concordia_core as cc
 from ...parts.inputs import menu
 from ...render.card_text import card_action
 from ...render.markup import esc
-from .panel import Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import Controls, Panel
 
 
 class DiplomatPanel(Panel):
@@ -21,7 +16,7 @@ class DiplomatPanel(Panel):
 
     title = cc.N_("Diplomat")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         options = []
         for p in self.state.players:

@@ -1,17 +1,12 @@
 """The game is over: the final ranking in place of a decision."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
 
 from ...render.markup import esc
 from .panel import Panel
-
-if TYPE_CHECKING:
-    pass
 
 
 class GameOverPanel(Panel):

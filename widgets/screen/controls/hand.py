@@ -1,8 +1,6 @@
 """Turn start: the hand as cards and as a menu; a card is chosen, then played (R-TURN-1)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -13,10 +11,7 @@ from ...render.markup import esc
 from ...render.picks import Pick
 from ...render.words import capital
 from ..card_row import hand_items
-from .panel import BAD, Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import BAD, Controls, Panel
 
 
 class CardPicker(Panel):
@@ -25,7 +20,7 @@ class CardPicker(Panel):
 
     title = cc.N_("play a card")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         options = []
         for cid in dict.fromkeys(self.player.hand):

@@ -1,8 +1,6 @@
 """The Mercator: buy or sell one kind of good at a time, at most two kinds per play."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -10,10 +8,7 @@ import concordia_core as cc
 from ...parts.inputs import WIDE, menu, toggles
 from ...render.changes import goods_line
 from ...render.markup import esc
-from .panel import Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import Controls, Panel
 
 
 class MercatorPanel(Panel):
@@ -21,7 +16,7 @@ class MercatorPanel(Panel):
 
     title = cc.N_("Mercator")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         self.good = menu(cc._("Good"), [
             (cc._("{good} ({price} each, you have {n})", good=cc.good_name(g), price=cc.coins_text(cc.PRICE[g]),

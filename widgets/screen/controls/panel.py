@@ -2,7 +2,8 @@
 (computed by the engine on a copy of the state) and what the board offers to click."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import Any, Protocol
 
 import ipywidgets as widgets
 
@@ -13,13 +14,29 @@ from ...render.changes import describe_change
 from ...render.markup import esc
 from ...render.picks import Pick
 from ...render.words import capital
+from ..card_row import CardRow
+from ..hooks import ScreenHooks
 from .request import OverlayRequest
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
 
 BAD = " ✗"
 """The mark of an option the engine would refuse (choosing it shows why)."""
+
+
+class Controls(Protocol):
+    """What a panel asks of the controls that hold it (`ActionControls`): the game, the hand's card row, the
+    screen's hooks, a guarded callback, an attempt at an action, a cleared message, a map highlight."""
+
+    game: cc.Game
+    hand_row: CardRow
+    hooks: ScreenHooks
+
+    def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]: ...
+
+    def attempt(self, action: cc.Action | str | None) -> bool: ...
+
+    def clear_message(self) -> None: ...
+
+    def request_overlay(self, request: OverlayRequest | None) -> None: ...
 
 
 class Panel:
@@ -27,7 +44,7 @@ class Panel:
 
     title = ""
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         self.ctl = ctl
         self.state = ctl.game.state
         self.index = self.state.actor_index if self.state.actor_index is not None else self.state.turn

@@ -1,8 +1,6 @@
 """The Prefect: make a province produce, or collect the coins of the coin-side bonus tiles."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -10,11 +8,8 @@ import concordia_core as cc
 from ...parts.inputs import menu, toggles
 from ...render.markup import esc
 from ...render.picks import Pick
-from .panel import Panel
+from .panel import Controls, Panel
 from .request import OverlayRequest
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
 
 
 class PrefectPanel(Panel):
@@ -22,7 +17,7 @@ class PrefectPanel(Panel):
 
     title = cc.N_("Prefect")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         coins = cc.collect_value(self.state)
         self.mode = toggles([(cc._("Produce"), "produce"), (cc._("Collect {coins}", coins=cc.coins_text(coins)),

@@ -1,8 +1,6 @@
 """The Senator and the Consul: buy cards from the display (a Consul one card, at the card's cost only)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -12,17 +10,14 @@ from ...render.card_text import slot_extra
 from ...render.changes import goods_line
 from ...render.markup import esc
 from ...render.picks import Pick
-from .panel import BAD, Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import BAD, Controls, Panel
 
 
 class SenatorPanel(Panel):
     """Senator (up to 2 cards, slot extra included) or Consul (1 card, card cost only): click a card in the
     display (or choose its slot here), then Buy."""
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         self.consul = self.pending.phase is cc.Phase.CONSUL
         self.title = cc.N_("Consul") if self.consul else cc.N_("Senator")

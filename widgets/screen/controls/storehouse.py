@@ -1,18 +1,13 @@
 """A full storehouse: which incoming goods to keep, every free slot filled (R-STORE-2)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
 
 from ...parts.inputs import WIDE
 from ...render.markup import esc
-from .panel import Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import Controls, Panel
 
 
 class KeepPanel(Panel):
@@ -20,7 +15,7 @@ class KeepPanel(Panel):
 
     title = cc.N_("Storehouse full")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         self.choice = self.state.choices[0]
         self.counts = {g: widgets.IntSlider(value=0, min=0, max=n, description=cc.good_name(g), style=WIDE)

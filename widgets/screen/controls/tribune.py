@@ -1,8 +1,6 @@
 """The Tribune: cards back to the hand, then optionally a new colonist recruited to Rome."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import ipywidgets as widgets
 
 import concordia_core as cc
@@ -10,10 +8,7 @@ import concordia_core as cc
 from ...parts.inputs import toggles
 from ...render.changes import goods_line
 from ...render.markup import esc
-from .panel import Panel
-
-if TYPE_CHECKING:
-    from .action_controls import ActionControls
+from .panel import Controls, Panel
 
 
 class TribunePanel(Panel):
@@ -21,7 +16,7 @@ class TribunePanel(Panel):
 
     title = cc.N_("Tribune")
 
-    def __init__(self, ctl: ActionControls) -> None:
+    def __init__(self, ctl: Controls) -> None:
         super().__init__(ctl)
         waiting = self.player.waiting
         self.kind = toggles([(cc._("{colonist} ({n} waiting)", colonist=cc.colonist_text(k), n=waiting[k]), k)
