@@ -183,7 +183,7 @@ COLD = """
 import json, time, random
 import concordia_core as cc
 import widgets
-from widgets.board import MapView
+from widgets.screen.map_view import MapView
 state = cc.new_game({map!r}, ["Aiko", "Ben", "Chloe"], seed=3).state
 t0 = time.perf_counter()
 view = MapView(state)
