@@ -1,4 +1,4 @@
-"""Refused actions change nothing (DESIGN.md 4): the state's JSON is byte-identical before and after,
+"""Refused actions change nothing (docs/architecture.md principle 4): the state's JSON is byte-identical before and after,
 and a Game keeps its state and history length. Positions come from random games and by hand."""
 from __future__ import annotations
 
