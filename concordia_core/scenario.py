@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
 
 from .cards import card
@@ -23,7 +22,7 @@ from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, bonus_goods_for
-from .state import Colonist, GameState, PlayerChanges
+from .state import Colonist, GameState, PlayerChanges, replace
 
 
 class Scenario:
