@@ -399,3 +399,17 @@ def test_benchmark_hint_latency() -> None:
         values = sorted(values)
         print(f"\nhints, {kind}: n={len(values)}, median {values[len(values) // 2] * 1000:.0f} ms, "
               f"p95 {values[int(0.95 * len(values))] * 1000:.0f} ms, max {values[-1] * 1000:.0f} ms (CPU)")
+
+
+def test_the_greedy_mercator_with_a_nearly_full_storehouse_of_one_kind() -> None:
+    # 9 brick and 40 coins: buying 4 more of a kind would overflow the 12 slots; the look-ahead must skip
+    # those amounts (it once read past its table of worths there) and stay within the storehouse (R-STORE-1).
+    from concordia_core.bots.greedy import Planner
+
+    state = cc.new_game("italia", NAMES[:2], seed=7, first_player="Aiko").state
+    state = state.with_player(0, goods=cc.Goods({"brick": 9}), coins=40)
+    state = cc.apply(state, "play MERCATOR")
+    line = Planner(state, 0).finish(state)
+    end = line[-1][1]
+    assert end.players[0].goods.total() <= 12
+    assert end.pending is None
