@@ -109,7 +109,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
     files = {"helper.py": f"# {SECRET}\n", "game.json": json.dumps({"secret": SECRET}),
              "saved/old.json": json.dumps({"secret": SECRET}), "notes.md": SECRET, ".hidden.png": SECRET,
              "figure.png": "not really a png, but an allowed name"}
-    with serve(tmp, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, extra_files=files) as served:
+    # every chapter in turn over plain HTTP: each holds its kernel until culled, so the cap is above their number
+    with serve(tmp, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, extra_files=files, make_args=("KERNELS=60",)) as served:
         (tmp / "outside.png").write_text(SECRET)   # next to the served folder, not in it
         (tmp / "outside.ipynb").write_text(json.dumps({
             "cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": SECRET}],

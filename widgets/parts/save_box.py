@@ -76,9 +76,6 @@ class SavesBox(widgets.VBox):
             found = saves.names()
         except OSError as exc:
             self.status.value = problem_html(cc._("cannot read the saves folder: {reason}", reason=os_reason(exc)))
-        except saves.SaveNameError as err:
-            if not visitor.preheated():
-                self.status.value = problem_html(str(err))
         self.choice.options = [(n, n) for n in found]
         self.choice.value = found[0] if found else None
         self.load_button.disabled = not found

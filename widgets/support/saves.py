@@ -172,8 +172,13 @@ def _open_plain(path: Path) -> int:
 
 
 def names() -> list[str]:
-    """The saves there are, by name: plain files only (no link, folder or device is ever listed)."""
-    return sorted(entry.name[: -len(SUFFIX)] for entry in _entries(saves_dir(create=False)))
+    """The saves there are, by name: plain files only (no link, folder or device is ever listed); none while an app
+    page does not know its visitor yet."""
+    try:
+        folder = saves_dir(create=False)
+    except SaveNameError:
+        return []
+    return sorted(entry.name[: -len(SUFFIX)] for entry in _entries(folder))
 
 
 def _entries(folder: Path) -> list[os.DirEntry[str]]:

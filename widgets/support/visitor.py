@@ -59,6 +59,7 @@ def when_known(callback: Callable[[], None]) -> None:
 
 
 def _wait() -> None:
+    global _thread
     try:
         from voila.utils import wait_for_request
         wait_for_request()   # sets the request's variables (the visitor's among them) in os.environ
@@ -67,6 +68,7 @@ def _wait() -> None:
     with _lock:
         callbacks = list(_waiting)
         _waiting.clear()
+        _thread = None
     for callback in callbacks:
         try:
             callback()
