@@ -22,7 +22,7 @@ from traitlets import Integer
 BUSY = "every place for a page is taken"     # for the log: the page itself is the template's 503.html
 
 
-class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
+class CappedKernelManager(AsyncMappingKernelManager):
     """AsyncMappingKernelManager with at most `max_kernels` kernels alive or starting."""
 
     max_kernels = Integer(8, config=True, help="Most kernels alive at once, preheated ones included.")
@@ -40,7 +40,7 @@ class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """The kernels alive or starting."""
         return set(self._kernels) | set(self._pending_kernels) | self._starting
 
-    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
         """Start a kernel if the cap allows (HTTPError 503 otherwise); a restart (a known id) is not a new kernel."""
         kernel_id = kwargs.get("kernel_id")
         if kernel_id is not None and kernel_id in self:
@@ -92,7 +92,7 @@ class CappedKernelManager(AsyncMappingKernelManager):  # type: ignore[misc]
         """A refill of the pool that finds no room takes its own place out of the pool, so no page waits on it."""
         task = asyncio.current_task()
         for pool in getattr(self, "_pools", {}).values():
-            if task in pool:
+            if task is not None and task in pool:
                 pool.remove(task)
                 task.add_done_callback(lambda t: t.cancelled() or t.exception())   # its error is not lost noise
 

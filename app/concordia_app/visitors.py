@@ -21,7 +21,7 @@ HEADER = "X-Concordia-Visitor"
 _ID = re.compile(r"[0-9a-f]{32}")
 
 
-class VisitorIdentityProvider(PasswordIdentityProvider):  # type: ignore[misc]
+class VisitorIdentityProvider(PasswordIdentityProvider):
     """The anonymous user of jupyter_server, its id passed on to the kernel in the X-Concordia-Visitor header."""
 
     async def get_user(self, handler: Any) -> User | None:
