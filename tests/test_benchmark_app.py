@@ -69,7 +69,7 @@ def test_benchmark_app_pages(bench_app: VoilaApp) -> None:
                 seconds, context = _shown_after(browser, bench_app, notebook)
                 warm[notebook].append(seconds)
                 context.close()
-            time.sleep(25)                           # the pool is filled again
+                time.sleep(25)                       # its pool is filled again before the next page is timed
         for notebook in COLD:
             seconds, context = _shown_after(browser, bench_app, notebook)
             cold[notebook] = seconds
