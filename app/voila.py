@@ -7,6 +7,7 @@ the command line (`make app HOST=... PORT=...`) still win. tests/test_voila.py c
 """
 
 import os
+import sys
 from pathlib import Path
 
 c = get_config()  # noqa: F821  (traitlets provides get_config in a config file)
@@ -61,11 +62,41 @@ c.VoilaExecutor.cell_error_instruction = "This part of the page could not be sho
 c.VoilaConfiguration.file_allowlist = [r"(?:[A-Za-z0-9_][\w\-]*/)*[A-Za-z0-9_][\w\-]*\.(?:png|jpe?g|gif|webp)"]
 c.VoilaConfiguration.file_denylist = [r".*\.(?:ipynb|py|pyc|json|md|txt|cfg|toml|ini|yaml|yml|sh)", r".*\.\..*",
                                       r"(?:.*/)?\..*"]
-# Kernels start on demand, one per page visit, and stop when the page is closed. A page that never
-# connects (a bare HTTP request) or goes away without saying so leaves its kernel behind: it is shut
-# down after 10 idle minutes. A page still open (its kernel connected) is never culled.
-c.VoilaConfiguration.preheat_kernel = False
-c.VoilaConfiguration.progressive_rendering = False
+# --- how many kernels, and for how long ----------------------------------------------------------------
+# Every page visit runs its own kernel (about 125 MB). At most CONCORDIA_KERNELS (make app KERNELS=N, default 8)
+# are alive at once, preheated ones included: app/concordia_app/kernels.py's CappedKernelManager, the kernel
+# manager class Voilà takes through configuration, refuses the next one with HTTP 503, shown as a plain "busy, try
+# again in a minute" page (templates/concordia/503.html), after making room from kernels nobody uses.
+# A page that never connects (a bare HTTP request) or goes away without saying so leaves its kernel behind: it
+# is shut down after 10 idle minutes, or 1 once three quarters of the cap are in use. A page still open (its
+# kernel connected) is never culled.
+sys.path.insert(0, str(APP))
+from concordia_app.kernels import CappedKernelManager, max_kernels_from_environment  # noqa: E402
+from concordia_app.visitors import HEADER, VisitorIdentityProvider, cookie_secret  # noqa: E402
+
+c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
+c.CappedKernelManager.max_kernels = max_kernels_from_environment()
+c.CappedKernelManager.busy_idle_timeout = 60
 c.MappingKernelManager.cull_idle_timeout = 600
-c.MappingKernelManager.cull_interval = 60
+c.MappingKernelManager.cull_interval = 30
 c.MappingKernelManager.cull_connected = False
+# The most visited pages (the start page and the quick path 01, 02, 15) are run ahead of their visitors, one
+# kernel each (Voilà's pool, preheat_kernel): they show at once. Voilà's pool excludes progressive rendering and
+# prelaunch hooks, which the tutor does not use. The other chapters start their kernel when asked for.
+c.VoilaConfiguration.preheat_kernel = True
+c.VoilaConfiguration.default_pool_size = 0
+c.VoilaConfiguration.progressive_rendering = False
+c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}, **{name: {"pool_size": 1} for name in (
+    "00_start_here.ipynb", "01_setup.ipynb", "02_first_game_guided.ipynb", "15_first_game.ipynb")}}
+c.VoilaKernelManager.fill_delay = 1.0
+
+# --- whose saves -------------------------------------------------------------------------------------------
+# Each browser gets a random visitor id from the server (jupyter_server's anonymous user, in a cookie signed
+# with a secret kept in the saves folder); the page's kernel learns it as the header X-Concordia-Visitor, which
+# the server sets itself (app/concordia_app/visitors.py), and keeps its saves in visitors/<id>/ of the saves
+# folder (widgets/support/saves.py). A visitor never sees, lists or loads another visitor's saves.
+c.Voila.identity_provider_class = VisitorIdentityProvider
+c.Voila.cookie_secret = cookie_secret(Path(os.environ["CONCORDIA_SAVES"]))
+c.VisitorIdentityProvider.cookie_options = {"samesite": "Lax", "expires_days": 365}
+c.VisitorIdentityProvider.get_secure_cookie_kwargs = {"max_age_days": 365}
+c.VoilaConfiguration.http_header_envs = [HEADER]

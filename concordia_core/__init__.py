@@ -35,6 +35,7 @@ from .game import Game, Step, new_game
 from .goods import GOODS, PRICE, Goods
 from .i18n import LANGUAGES, N_, _, get_language, glossary, n_, set_language, term
 from .invariants import problems as position_problems
+from .jsontext import parse as parse_json
 from .maps import City, ConcordiaMap, Province, Route, available_maps, load_map, load_map_file
 from .queries import (
     build_sites,
@@ -65,6 +66,7 @@ from .scoring import ScoreBreakdown, ScoreLine, final_ranking, score, tiebreak_s
 from .setup import Setup
 from .state import BonusTile, Colonist, GameState, Pending, Phase, PlayerState, StoreChoice
 from .text import (
+    brief,
     city_name,
     coins_text,
     colonist_text,
@@ -91,7 +93,8 @@ __all__ = [
     "ConcordiaError", "IllegalAction", "InvalidAction", "MapDataError", "RecordError", "SetupError",
     "Game", "Step", "new_game", "GOODS", "PRICE", "Goods",
     "LANGUAGES", "N_", "_", "get_language", "glossary", "n_", "set_language", "term",
-    "position_problems", "City", "ConcordiaMap", "Province", "Route", "available_maps", "load_map", "load_map_file",
+    "parse_json", "position_problems",
+    "City", "ConcordiaMap", "Province", "Route", "available_maps", "load_map", "load_map_file",
     "CONSTANTS", "Constants", "build_sites", "card_price", "collect_value", "colonist_income", "colonist_places",
     "competition_places", "consul_in_play", "diplomat_targets", "house_price", "intermediate_prizes", "keep_count",
     "keep_options", "maps_for",
@@ -99,7 +102,7 @@ __all__ = [
     "tiebreak_names", "tribune_income",
     "Record", "Scenario", "Setup", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
     "BonusTile", "Colonist", "GameState", "Pending", "Phase", "PlayerState", "StoreChoice",
-    "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "learner_name",
+    "brief", "city_name", "coins_text", "colonist_text", "god_name", "good_name", "goods_count", "goods_text", "learner_name",
     "listing", "ordinal", "place_name", "possessive", "price_text", "province_name", "route_name", "route_text",
     "narrate",
 ]

@@ -17,8 +17,10 @@ from .engine import apply
 from .errors import ConcordiaError, RecordError
 from .i18n import _
 from .invariants import problems
+from .jsontext import parse as parse_json
 from .setup import Setup
 from .state import GameState, Phase
+from .text import brief
 
 FORMAT = "concordia-tutor-game"
 VERSION = 2
@@ -138,26 +140,14 @@ def _netted(state: GameState, trades: list[tuple[int, Trade]], ends: bool) -> It
 
 
 def _parse(text: str | bytes) -> dict[str, object]:
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8")
-        except UnicodeDecodeError:
-            raise RecordError(_("the record is not UTF-8 text")) from None
-    if not isinstance(text, str):
-        raise RecordError(_("a record is JSON text, not {kind}", kind=type(text).__name__))
-    if not text.strip():
+    if isinstance(text, (str, bytes)) and not text.strip():
         raise RecordError(_("the record is empty"))
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(_("the record is not valid JSON (truncated or edited?): {problem} at line {line}",
-                            problem=exc.msg, line=exc.lineno)) from None
-    except RecursionError:
-        raise RecordError(_("the record is nested too deeply to be a game record")) from None
+    data = parse_json(text)   # size, nesting depth and number lengths checked before parsing
     if not isinstance(data, dict):
         raise RecordError(_("the record must be a JSON object"))
     if data.get("format") != FORMAT:
-        raise RecordError(_("not a Concordia Tutor game record (format is {found!r})", found=data.get("format")))
+        raise RecordError(_("not a Concordia Tutor game record (format is {found!r})",
+                            found=brief(data.get("format"))))
     version = _expect(data, "version", int, _("a whole number"))
     if version not in READABLE:
         raise RecordError(_("unknown record version {found}; this tutor reads versions {versions}", found=version,

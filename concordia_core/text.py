@@ -57,6 +57,12 @@ def cards_text(n: int) -> str:
     return n_("{n} card", "{n} cards", n)
 
 
+def brief(text: object, limit: int = 40) -> str:
+    """Text from a file or a box, cut to `limit` characters with "…" so a message quoting it fits its screen."""
+    words = str(text)
+    return words if len(words) <= limit else words[: limit - 1] + "…"
+
+
 def listing(items: Iterable[str]) -> str:
     """'A', 'A and B', 'A, B and C' (「A、B、C」)."""
     items = list(items)

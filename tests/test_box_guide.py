@@ -174,7 +174,8 @@ def test_printable_sheet_is_a_whole_page_with_a_picture_for_every_step() -> None
 def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
     good = bg.Table.make("italia", ["Aiko", "Ben"], None, ITALIA).to_json()
     assert bg.Table.from_json(good).board_tiles == ITALIA
-    for text, expected in [("not json", "not JSON"), ('{"format": "concordia-scoring-pad"}', "not a saved table"),
+    for text, expected in [("not json", "not a saved table: the file is not valid JSON"),
+                           ('{"format": "concordia-scoring-pad"}', "not a saved table"),
                            (good.replace('"AQVILEIA": "cloth"', '"AQVILEIA": "wine"'), "wine tile"),
                            (good.replace('"first_player": "Aiko"', '"first_player": "Zoe"'), "first player")]:
         with pytest.raises(cc.RecordError, match=expected):

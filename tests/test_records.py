@@ -204,7 +204,7 @@ def _good_record() -> dict:
     (lambda r: {**r, "actions": ["__import__('os').system('true')"]}, "action 1"),
     (lambda r: {**r, "options": {"first_game": "yes"}}, "first_game must be true or false"),
     (lambda r: {k: v for k, v in r.items() if k != "seed"}, "no 'seed' field"),
-    (lambda r: "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    (lambda r: "[" * 100_000 + "]" * 100_000, "nested more than 64 levels deep"),
     (lambda r: {**r, "start": {"map": "italia"}}, "start position is malformed"),
 ])
 def test_bad_records_raise_record_error_naming_the_problem(mutate, message: str) -> None:

@@ -382,7 +382,7 @@ def test_pad_refuses_a_bad_or_hand_edited_file_with_a_plain_sentence(change: Any
 
 
 def test_pad_refuses_a_file_that_is_not_json() -> None:
-    with pytest.raises(cc.RecordError, match="not JSON"):
+    with pytest.raises(cc.RecordError, match="not a saved scoring pad: the file is not valid JSON"):
         pm.PadEntries.from_json("{houses: COSA")
     with pytest.raises(cc.RecordError, match="does not say it is one"):
         pm.PadEntries.from_json('{"format": "something else"}')

@@ -32,10 +32,12 @@ MARKER = "executed-by-a-visitor"
 
 # --- the settings, as written ----------------------------------------------------------------------
 @pytest.fixture
-def config(monkeypatch: pytest.MonkeyPatch) -> Any:
-    """app/voila.py loaded the way Voilà loads it (its changes to the environment are undone)."""
+def config(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Any:
+    """app/voila.py loaded the way Voilà loads it (its changes to the environment are undone; its cookie secret
+    goes to a temporary saves folder)."""
     from traitlets.config.loader import PyFileConfigLoader
-    monkeypatch.setattr(os, "environ", dict(os.environ))
+    monkeypatch.setattr(os, "environ", dict(os.environ, CONCORDIA_SAVES=str(tmp_path / "saves")))
+    monkeypatch.setattr("sys.path", list(__import__("sys").path))
     return PyFileConfigLoader(CONFIG.name, path=str(CONFIG.parent)).load_config()
 
 
@@ -53,6 +55,21 @@ def test_voila_config_locks_the_app_down(config: Any) -> None:
     assert config.MappingKernelManager.cull_idle_timeout > 0       # kernels of pages gone away do not pile up
     assert config.MappingKernelManager.cull_connected is False     # an open page's kernel is never culled
     assert "ServerApp" not in config   # Voilà runs its own server: nothing of the notebook server is configured
+
+
+def test_voila_config_bounds_kernels_and_keeps_saves_private(config: Any, tmp_path: Path) -> None:
+    assert config.VoilaConfiguration.multi_kernel_manager_class.__name__ == "CappedKernelManager"
+    assert config.CappedKernelManager.max_kernels == 8                # make app KERNELS=N changes it
+    assert config.CappedKernelManager.busy_idle_timeout < config.MappingKernelManager.cull_idle_timeout
+    assert config.VoilaConfiguration.preheat_kernel is True and config.VoilaConfiguration.default_pool_size == 0
+    pools = config.VoilaKernelManager.kernel_pools_config
+    assert {n for n, c in pools.items() if c["pool_size"]} == {"00_start_here.ipynb", "01_setup.ipynb",
+                                                                "02_first_game_guided.ipynb", "15_first_game.ipynb"}
+    assert all((REPO / "notebooks" / n).is_file() and (REPO / "notebooks" / "ja" / n).is_file() for n in pools
+               if n != "default")
+    assert config.Voila.identity_provider_class.__name__ == "VisitorIdentityProvider"
+    assert config.VoilaConfiguration.http_header_envs == ["X-Concordia-Visitor"]
+    assert len(config.Voila.cookie_secret) >= 32 and (tmp_path / "saves" / ".cookie_secret").is_file()
 
 
 @pytest.mark.parametrize("path, served", [
@@ -109,7 +126,8 @@ def app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
     files = {"helper.py": f"# {SECRET}\n", "game.json": json.dumps({"secret": SECRET}),
              "saved/old.json": json.dumps({"secret": SECRET}), "notes.md": SECRET, ".hidden.png": SECRET,
              "figure.png": "not really a png, but an allowed name"}
-    with serve(tmp, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, extra_files=files) as served:
+    # every chapter in turn over plain HTTP: each holds its kernel until culled, so the cap is above their number
+    with serve(tmp, extra_notebooks={ENV_NOTEBOOK: ENV_SOURCE}, extra_files=files, make_args=("KERNELS=60",)) as served:
         (tmp / "outside.png").write_text(SECRET)   # next to the served folder, not in it
         (tmp / "outside.ipynb").write_text(json.dumps({
             "cells": [{"cell_type": "markdown", "id": "m", "metadata": {}, "source": SECRET}],

@@ -137,3 +137,41 @@ def code_lines(notebook: Path, min_length: int = 20) -> list[str]:
             if len(text) >= min_length and text not in markdown:
                 lines.append(text)
     return lines
+
+
+def kernel_pids(app: VoilaApp) -> list[int]:
+    """The app's live kernels: the ipykernel processes below `make app`."""
+    found = []
+    for pid in _descendants(app.proc.pid):
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"ipykernel" in command:
+            found.append(pid)
+    return found
+
+
+def server_rss(app: VoilaApp) -> int:
+    """The Voilà server's resident memory in bytes (its own process, kernels apart)."""
+    for pid in [app.proc.pid, *_descendants(app.proc.pid)]:
+        try:
+            command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            if b"bin/voila" in command:
+                status = Path(f"/proc/{pid}/status").read_text()
+                return int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) * 1024
+        except (OSError, StopIteration):
+            continue
+    return 0
+
+
+def kernels_rss(app: VoilaApp) -> list[int]:
+    """Each live kernel's resident memory in bytes."""
+    sizes = []
+    for pid in kernel_pids(app):
+        try:
+            status = Path(f"/proc/{pid}/status").read_text()
+            sizes.append(int(next(line.split()[1] for line in status.splitlines() if line.startswith("VmRSS:"))) * 1024)
+        except (OSError, StopIteration):
+            continue
+    return sizes

@@ -1,6 +1,7 @@
 """Save and load by NAME (never a path) through the tutor's saves folder (widgets/support/saves.py): the one box
 of the table, its launcher, the scoring pad and the box guide. A bad name, a file that cannot be written or
-read, or one that is not what the owner saves is told in a plain sentence, and nothing changes."""
+read, or one that is not what the owner saves is told in a plain sentence, and nothing changes. The status line
+always shows the latest outcome, and saving over an earlier save asks first."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -11,17 +12,23 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ..render.markup import esc
-from ..render.refusal import os_reason
-from ..support import saves
+from ..render.refusal import os_reason, problem_sentence
+from ..support import saves, visitor
 from .error_log import ErrorLog, guarded
+
+FITS = "overflow-wrap:anywhere"    # a long name or number wraps inside the screen instead of widening it
 
 
 def ok_html(text: str) -> str:
-    return f"<span class='cc-ok' style='color:#1b5e20'>{esc(text)}</span>"
+    return f"<span class='cc-ok' style='color:#1b5e20;{FITS}'>{esc(text)}</span>"
 
 
 def problem_html(text: str) -> str:
-    return f"<span class='cc-problem' style='color:#c62828'>{esc(text)}</span>"
+    return f"<span class='cc-problem' style='color:#c62828;{FITS}'>{esc(text)}</span>"
+
+
+def question_html(text: str) -> str:
+    return f"<span class='cc-question' style='color:#8a4b00;{FITS}'>{esc(text)}</span>"
 
 
 class SavesBox(widgets.VBox):
@@ -43,6 +50,13 @@ class SavesBox(widgets.VBox):
         self.load_button = widgets.Button(description=cc._("Load"), icon="folder-open",
                                           layout=widgets.Layout(width="auto"))
         self.status = widgets.HTML()
+        self.replace_button = widgets.Button(description=cc._("Replace it"), button_style="warning",
+                                             layout=widgets.Layout(width="auto"))
+        self.keep_button = widgets.Button(description=cc._("Keep it"), layout=widgets.Layout(width="auto"))
+        self.confirm = widgets.HBox([self.replace_button, self.keep_button], layout=widgets.Layout(display="none"))
+        self._replacing: str | None = None
+        self.replace_button.on_click(guarded(lambda _b: self._confirmed(), log))
+        self.keep_button.on_click(guarded(lambda _b: self._declined(), log))
         self.save_button.on_click(guarded(lambda _b: self.save_as(self.name.value), log))
         self.load_button.on_click(guarded(lambda _b: self.load_named(self.choice.value or ""), log))
         rows = []
@@ -50,43 +64,73 @@ class SavesBox(widgets.VBox):
             rows.append(widgets.HBox([self.name, self.save_button], layout=widgets.Layout(flex_flow="row wrap")))
         if load is not None:
             rows.append(widgets.HBox([self.choice, self.load_button], layout=widgets.Layout(flex_flow="row wrap")))
-        self.children = [*rows, self.status]
+        self.children = [*rows, self.status, self.confirm]
         self.refresh_names()
+        if visitor.preheated():      # a page made ahead of its visitor lists their saves once they are known
+            visitor.when_known(self.refresh_names)
 
     def refresh_names(self) -> None:
         """The menu lists the saves there are now."""
+        found: list[str] = []
         try:
             found = saves.names()
         except OSError as exc:
             self.status.value = problem_html(cc._("cannot read the saves folder: {reason}", reason=os_reason(exc)))
-            found = []
         self.choice.options = [(n, n) for n in found]
         self.choice.value = found[0] if found else None
         self.load_button.disabled = not found
 
-    def save_as(self, name: str) -> bool:
-        """Save under `name`; a sentence either way."""
+    def save_as(self, name: str, replace: bool = False) -> bool:
+        """Save under `name`; a sentence either way. An earlier save of that name is replaced only with `replace`
+        (the Replace button): otherwise the box asks first and saves nothing."""
         if self._save is None:
             return False
+        self._ask(None)
         try:
             clean = saves.check_name(name)
+            if not replace and saves.exists(clean):
+                self._ask(clean)
+                return False
             saves.write(clean, self._save())
         except saves.SaveNameError as err:
             self.status.value = problem_html(str(err))
             return False
         except OSError as exc:
-            self.status.value = problem_html(cc._("cannot write {name}: {reason}", name=name.strip(),
+            self.status.value = problem_html(cc._("cannot write {name}: {reason}", name=cc.brief(name.strip()),
                                                   reason=os_reason(exc)))
             return False
+        except Exception as exc:
+            self.status.value = problem_html(problem_sentence(exc))
+            raise
         self.status.value = ok_html(cc._("Saved as {name}.", name=clean))
         self.refresh_names()
         self.choice.value = clean
         return True
 
+    def _ask(self, name: str | None) -> None:
+        """Ask whether to replace the save `name` (None: no question)."""
+        self._replacing = name
+        self.confirm.layout.display = None if name else "none"
+        if name:
+            self.status.value = question_html(cc._("There is already a save called {name}. Replace it with this one?",
+                                                   name=name))
+
+    def _confirmed(self) -> None:
+        if self._replacing:
+            self.save_as(self._replacing, replace=True)
+
+    def _declined(self) -> None:
+        name, self._replacing = self._replacing, None
+        self._ask(None)
+        if name:
+            self.status.value = ok_html(cc._("Kept the save {name} as it was; nothing was saved.", name=name))
+
     def load_named(self, name: str) -> bool:
         """Load the save called `name`; a sentence either way, and nothing changes on failure."""
         if self._load is None:
             return False
+        self._ask(None)
+        name = cc.brief(name, saves.MAX_NAME)
         try:
             text = saves.read(name)
             said = self._load(text)
@@ -102,5 +146,8 @@ class SavesBox(widgets.VBox):
         except cc.ConcordiaError as err:
             self.status.value = problem_html(cc._("cannot load {name}: {reason}", name=name, reason=err))
             return False
+        except Exception as exc:
+            self.status.value = problem_html(problem_sentence(exc))
+            raise
         self.status.value = ok_html(cc._("Loaded {name}.", name=name) if said is None else said)
         return True

@@ -81,9 +81,9 @@ class Table:
     def from_json(cls, text: str) -> Table:
         """A table from `to_json` text; anything else is refused with a plain sentence (cc.RecordError)."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise cc.RecordError(cc._("this is not a saved table: it is not JSON ({problem})", problem=exc.msg)) from None
+            data = cc.parse_json(text)   # size, depth and numbers checked before parsing
+        except cc.RecordError as exc:
+            raise cc.RecordError(cc._("this is not a saved table: {problem}", problem=exc)) from None
         if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
             raise cc.RecordError(cc._("this is not a saved table of the set-up guide"))
         seating, tiles, done = data.get("seating"), data.get("city_tiles", {}), data.get("done", [])

@@ -10,7 +10,6 @@ An impossible entry is refused with the rule, and nothing changes.
 """
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
@@ -329,9 +328,9 @@ class ScoringPad(ipw.VBox):
         """Entries from a saved pad, or the table of a saved box guide (map, players, city tiles);
         a bad file raises cc.RecordError (a plain sentence) and nothing changes."""
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError:
-            data = None
+            data = cc.parse_json(text)   # size, depth and numbers checked before parsing
+        except cc.RecordError:
+            data = None                  # PadEntries.from_json says what is wrong, as a pad's problem
         if isinstance(data, dict) and data.get("format") == "concordia-table":
             from .boxguide import Table
             table = Table.from_json(text)

@@ -363,11 +363,9 @@ class PadEntries:
         """Entries from `to_json` text; a file that is not a pad, or describes an impossible position, is
         refused with a plain sentence (cc.RecordError)."""
         try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as exc:
-            raise cc.RecordError(cc._("this is not a saved scoring pad: it is not JSON ({problem})",
-                                      problem=getattr(exc, "msg", str(exc)))) from None
-        reader = _Reader(data)
+            reader = _Reader(cc.parse_json(text))   # size, depth and numbers checked before parsing
+        except cc.RecordError as exc:
+            raise cc.RecordError(cc._("this is not a saved scoring pad: {problem}", problem=exc)) from None
         try:
             return reader.entries()
         except cc.RecordError:

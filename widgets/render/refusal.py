@@ -54,5 +54,5 @@ def problem_sentence(exc: BaseException) -> str:
         reason = os_reason(exc)
         target = exc.filename if exc.filename is not None else ""
         return cc._("cannot use {file}: {reason}", file=target, reason=reason)
-    problem = ": ".join((type(exc).__name__, str(exc)))
-    return cc._("something went wrong ({problem}); the game is unchanged", problem=problem)
+    problem = cc.brief(": ".join((type(exc).__name__, str(exc))), 160)
+    return cc._("something went wrong ({problem}); nothing was changed", problem=problem)

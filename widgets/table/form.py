@@ -5,6 +5,7 @@ levels from `concordia_core.bots.LEVELS`."""
 from __future__ import annotations
 
 import html
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -20,6 +21,8 @@ from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")
 DEFAULT_KINDS = (HUMAN, HUMAN, "greedy", "greedy", "greedy")
 RANDOM = "random"
+MAX_SEED = 2**31 - 1
+SEED_DIGITS = re.compile("[0-9]+")   # ASCII digits only ("²" and "١" are digits to str.isdigit)
 WIDE = {"description_width": "initial"}
 
 
@@ -37,6 +40,19 @@ def map_label(map_name: str) -> str:
     """'Italia (2 to 4 players)'."""
     counts = cc.player_counts(map_name)
     return cc._("{map} ({low} to {high} players)", map=cc.term("map", map_name), low=counts[0], high=counts[-1])
+
+
+def seed_problem(text: str) -> str | None:
+    """Why the seed box's text is not a seed (None when it is one): digits are counted before any conversion."""
+    if text.lower() == RANDOM:
+        return None
+    if not SEED_DIGITS.fullmatch(text):
+        return cc._("The seed is a whole number (the same seed deals the same game) or the word random; "
+                    "“{value}” is neither.", value=cc.brief(text))
+    if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
+        return cc._("The seed {value} is too large: a seed is a whole number from 0 to {most}, or the word random.",
+                    value=cc.brief(text, 14), most=MAX_SEED)
+    return None
 
 
 class TableForm(widgets.VBox):
@@ -115,10 +131,9 @@ class TableForm(widgets.VBox):
                 found.append(cc._("{map} is for {low} to {high} players (R-SETUP-1); with {n} players choose "
                                   "{maps}.", map=cc.term("map", self.map.value), low=counts[0], high=counts[-1], n=n,
                                   maps=cc.listing(cc.term("map", m) for m in cc.maps_for(n))))
-        text = self.seed.value.strip()
-        if text.lower() != RANDOM and not (text.isdigit() and 0 <= int(text) < 2**31):
-            found.append(cc._("The seed is a whole number (the same seed deals the same game) or the word random; "
-                              "“{value}” is neither.", value=text))
+        seed = seed_problem(self.seed.value.strip())
+        if seed:
+            found.append(seed)
         return found
 
     def setup(self) -> TableSetup:

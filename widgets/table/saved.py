@@ -23,10 +23,9 @@ def dump(seats: list[Seat], viewer: str | None, game: cc.Game) -> str:
 def read(text: str | bytes) -> tuple[cc.Game, list[Seat], str | None]:
     """Parse a saved table: the replayed game, the seats and who held the device (cc.RecordError if bad)."""
     try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError, TypeError) as exc:
-        raise cc.RecordError(cc._("the file is not a saved table (not valid JSON: {problem})",
-                                  problem=exc)) from None
+        data = cc.parse_json(text)   # size, depth and numbers checked before parsing
+    except cc.RecordError as exc:
+        raise cc.RecordError(cc._("the file is not a saved table: {problem}", problem=exc)) from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise cc.RecordError(cc._("the file is not a saved Concordia table"))
     if data.get("version") != VERSION:

@@ -1,0 +1,120 @@
+"""A cap on the app mode's live kernels, preheated ones included: Voilà 0.5 has none of its own.
+
+`CappedKernelManager` is jupyter_server's AsyncMappingKernelManager (Voilà's default) with one check in
+`start_kernel`: a kernel is started only while fewer than `max_kernels` are alive or starting. The check and the
+reservation happen together before the first `await`, so parallel requests cannot race past the cap. A visitor's
+page that finds the cap reached first makes room from kernels nobody uses (a preheated kernel waiting in Voilà's
+pool, then a kernel no page has connected to for `busy_idle_timeout` seconds); failing that it gets HTTP 503,
+which Voilà renders with the tutor's plain busy page (app/share/.../concordia/503.html). Idle kernels are culled
+after `cull_idle_timeout` seconds, or `busy_idle_timeout` once three quarters of the cap are in use; the pool is
+filled again when there is room. Voilà's pool (preheat_kernel) wraps this class: its start calls come here.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+from typing import Any
+
+from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
+from tornado.web import HTTPError
+from traitlets import Integer
+
+BUSY = "every place for a page is taken"     # for the log: the page itself is the template's 503.html
+
+
+class CappedKernelManager(AsyncMappingKernelManager):
+    """AsyncMappingKernelManager with at most `max_kernels` kernels alive or starting."""
+
+    max_kernels = Integer(8, config=True, help="Most kernels alive at once, preheated ones included.")
+    busy_idle_timeout = Integer(60, config=True, help="Idle seconds after which a kernel no page uses may go "
+                                                      "when the cap is near.")
+    pool_headroom = Integer(2, config=True, help="Places a refill of the preheated pool leaves free for pages.")
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._starting: set[str] = set()
+        self._quiet_timeout = self.cull_idle_timeout
+        self.peak = 0
+
+    def live_ids(self) -> set[str]:
+        """The kernels alive or starting."""
+        return set(self._kernels) | set(self._pending_kernels) | self._starting
+
+    async def start_kernel(self, *args: Any, **kwargs: Any) -> str:  # type: ignore[override]
+        """Start a kernel if the cap allows (HTTPError 503 otherwise); a restart (a known id) is not a new kernel."""
+        kernel_id = kwargs.get("kernel_id")
+        if kernel_id is not None and kernel_id in self:
+            return str(await super().start_kernel(*args, **kwargs))
+        pooled = (kwargs.get("env") or {}).get("VOILA_PREHEAT") == "True"
+        if pooled:
+            if len(self.live_ids()) + self.pool_headroom >= self.max_kernels:
+                self._leave_pool()
+                raise HTTPError(503, "no room to preheat a kernel")
+        elif len(self.live_ids()) >= self.max_kernels:
+            await self._make_room()
+        kernel_id = kernel_id or self.new_kernel_id()
+        if len(self.live_ids()) >= self.max_kernels:   # checked and reserved with no await in between
+            self.log.warning("Kernel cap of %d reached: a page gets the busy page", self.max_kernels)
+            raise HTTPError(503, BUSY)
+        self._starting.add(kernel_id)
+        self.peak = max(self.peak, len(self.live_ids()))
+        try:
+            kwargs["kernel_id"] = kernel_id
+            return str(await super().start_kernel(*args, **kwargs))
+        finally:
+            self._starting.discard(kernel_id)
+
+    async def _make_room(self) -> None:
+        """Free one place: a preheated kernel nobody has taken, else the longest-idle kernel no page uses."""
+        for pool in getattr(self, "_pools", {}).values():
+            for task in list(pool):
+                if task.done() and not task.cancelled() and task.exception() is None:
+                    pool.remove(task)
+                    self.log.info("Kernel cap reached: a preheated kernel makes room for a page")
+                    task.result()["task"].cancel()      # its page, still being made ahead, is not wanted
+                    await self.shutdown_kernel(task.result()["kernel_id"])
+                    return
+        timeout, self.cull_idle_timeout = self.cull_idle_timeout, self.busy_idle_timeout
+        try:
+            for kernel_id in list(self._kernels):
+                if kernel_id in self._starting or kernel_id in self._pending_kernels:
+                    continue
+                try:
+                    await self.cull_kernel_if_idle(kernel_id)
+                except Exception:  # noqa: BLE001 - a kernel still starting (or just gone) is simply not culled
+                    self.log.debug("kernel %s not culled", kernel_id, exc_info=True)
+                if len(self.live_ids()) < self.max_kernels:
+                    return
+        finally:
+            self.cull_idle_timeout = timeout
+
+    def _leave_pool(self) -> None:
+        """A refill of the pool that finds no room takes its own place out of the pool, so no page waits on it."""
+        task = asyncio.current_task()
+        for pool in getattr(self, "_pools", {}).values():
+            if task is not None and task in pool:
+                pool.remove(task)
+                task.add_done_callback(lambda t: t.cancelled() or t.exception())   # its error is not lost noise
+
+    async def cull_kernels(self) -> None:
+        """Cull idle kernels (sooner when the cap is near), then refill the preheated pool if there is room."""
+        near = len(self.live_ids()) >= self.max_kernels * 3 // 4
+        self.cull_idle_timeout = min(self._quiet_timeout, self.busy_idle_timeout) if near else self._quiet_timeout
+        await super().cull_kernels()
+        self._refill_pools()
+
+    def _refill_pools(self) -> None:
+        config: dict[str, dict[str, Any]] = getattr(self, "kernel_pools_config", {})
+        fill = getattr(self, "fill_if_needed", None)
+        pools = getattr(self, "_pools", {})
+        for name, settings in config.items():
+            missing = int(settings.get("pool_size", 0)) - len(pools.get(name, ()))
+            if name != "default" and fill and missing > 0 and \
+                    len(self.live_ids()) + missing + self.pool_headroom <= self.max_kernels:
+                fill(delay=0, notebook_name=name)
+
+
+def max_kernels_from_environment(default: int = 8) -> int:
+    """The cap `make app KERNELS=N` asks for (CONCORDIA_KERNELS), at least 1."""
+    text = os.environ.get("CONCORDIA_KERNELS", "").strip()
+    return max(1, int(text)) if text.isdigit() and len(text) < 5 else default

@@ -1,0 +1,100 @@
+"""Benchmark of the app mode's pages in headless Chromium (`make bench`): the seconds from asking for a page to its
+widgets on screen, after a warm start (the preheated pool: the start page, chapters 01, 02, 15), and cold (every
+chapter, its kernel started when asked for); and chapter 19's review of a saved game (the first verdict, all of it).
+Figures are printed (medians), never asserted."""
+from __future__ import annotations
+
+import base64
+import json
+import re
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from browser_support import launched_chromium
+from voila_support import REPO, VoilaApp, kernels_rss, serve
+
+pytestmark = [pytest.mark.benchmark, pytest.mark.browser]
+WARM = ["00_start_here.ipynb", "01_setup.ipynb", "02_first_game_guided.ipynb", "15_first_game.ipynb"]
+COLD = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
+RUNS = 3
+JS_SHOWN = """() => { const cells = document.getElementById('rendered_cells');
+  return !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])')
+         && document.querySelectorAll('.jupyter-widgets').length > 0; }"""
+
+
+@pytest.fixture(scope="module")
+def bench_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    with serve(tmp_path_factory.mktemp("bench"), make_args=("KERNELS=30",)) as app:
+        yield app
+
+
+def _shown_after(browser: Any, app: VoilaApp, notebook: str, context: Any = None) -> tuple[float, Any]:
+    context = context or browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.pages[0] if context.pages else context.new_page()
+    start = time.monotonic()
+    page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=180_000)
+    page.wait_for_function(JS_SHOWN, timeout=180_000, polling=100)
+    return time.monotonic() - start, context
+
+
+def _review_times(context: Any) -> tuple[float, float]:
+    """Chapter 19 on screen: choose the saved table, review it; seconds to the first verdict and to the end."""
+    page = context.pages[0]
+    panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name=re.compile("Review this game"))).first
+    select = panel.locator("select").first
+    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
+    select.select_option(index=next(i for i, t in enumerate(labels) if "bench table" in t))
+    start = time.monotonic()
+    panel.get_by_role("button", name=re.compile("Review this game")).click()
+    page.get_by_text(re.compile(r"decisions? judged|judged \d+")).first.wait_for(timeout=300_000)
+    first = time.monotonic() - start
+    page.get_by_text(re.compile(r"\d+ decisions? judged\.")).first.wait_for(timeout=300_000)
+    return first, time.monotonic() - start
+
+
+def test_benchmark_app_pages(bench_app: VoilaApp) -> None:
+    from widgets.table import Seat, TableApp
+    table = TableApp([Seat("You"), Seat("Livia", "greedy", 3)], "italia", 5, True, auto=False)
+    for step in ["play MERCATOR", "done"]:
+        table.game.play(step)
+    time.sleep(30)                                   # the preheated pool is filled
+    warm: dict[str, list[float]] = {n: [] for n in WARM}
+    cold: dict[str, float] = {}
+    with launched_chromium() as browser:
+        for _ in range(RUNS):
+            for notebook in WARM:
+                seconds, context = _shown_after(browser, bench_app, notebook)
+                warm[notebook].append(seconds)
+                context.close()
+                time.sleep(25)                       # its pool is filled again before the next page is timed
+        for notebook in COLD:
+            seconds, context = _shown_after(browser, bench_app, notebook)
+            cold[notebook] = seconds
+            context.close()
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        _save_as_visitor(bench_app, context, table.save())
+        seconds, _context = _shown_after(browser, bench_app, "19_review_your_game.ipynb", context)
+        first, done = _review_times(context)
+        print(f"\nchapter 19: shown {seconds:.1f} s; review of a saved table: first verdict {first:.1f} s, all {done:.1f} s")
+        context.close()
+    print("\napp mode, page shown (s):")
+    for notebook, times in warm.items():
+        print(f"  warm {notebook}: median {statistics.median(times):.1f} of {[round(t, 1) for t in times]}")
+    for notebook, seconds in cold.items():
+        print(f"  cold {notebook}: {seconds:.1f}")
+    print(f"  cold median {statistics.median(cold.values()):.1f}, slowest {max(cold.values()):.1f}")
+    sizes = kernels_rss(bench_app)
+    print(f"  kernels alive {len(sizes)}, memory each: median {statistics.median(sizes) / 2**20:.0f} MB")
+
+
+def _save_as_visitor(app: VoilaApp, context: Any, text: str) -> None:
+    """Save the table as the browser's visitor: its id is the user in the server's signed cookie."""
+    context.new_page().goto(app.url("/"))
+    cookie = next(c["value"] for c in context.cookies() if c["name"].startswith("username-"))
+    user = json.loads(base64.b64decode(cookie.strip('"').split("|")[4].split(":", 1)[1]))
+    folder = app.saves / "visitors" / user["username"]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "bench table.json").write_text(text, encoding="utf-8")

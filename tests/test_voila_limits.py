@@ -1,0 +1,129 @@
+"""The app mode under load: a cap on live kernels with a plain busy page beyond it (app/concordia_app/kernels.py),
+and saves private to each visitor (a random id the server issues in a signed cookie; app/concordia_app/visitors.py,
+widgets/support/saves.py). Driven over plain HTTP on 127.0.0.1, with cookie jars for visitors."""
+from __future__ import annotations
+
+import concurrent.futures
+import http.cookiejar
+import re
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from voila_support import VoilaApp, kernel_pids, serve
+
+CAP = 3
+CHAPTERS = ["03_turn_and_mercator.ipynb", "04_architect_movement.ipynb", "05_architect_building.ipynb",
+            "06_prefect.ipynb", "07_storehouse.ipynb"]
+SAVER = "visitor_saves.ipynb"
+SAVER_SOURCE = ("from widgets.support import saves, visitor\n"
+                "mine = 'written by ' + str(visitor.current())\n"
+                "if 'friday' not in saves.names():\n"
+                "    saves.write('friday', mine)\n"
+                "print('VISITOR=' + str(visitor.current()))\n"
+                "print('NAMES=' + ','.join(saves.names()))\n"
+                "print('FRIDAY=' + saves.read('friday'))\n")
+
+
+@pytest.fixture(scope="module")
+def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    with serve(tmp_path_factory.mktemp("capped"), make_args=(f"KERNELS={CAP}",)) as app:
+        yield app
+
+
+@pytest.fixture(scope="module")
+def roomy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    """Room for every request of the private-saves test (each plain HTTP request holds a kernel until culled)."""
+    with serve(tmp_path_factory.mktemp("roomy"), extra_notebooks={SAVER: SAVER_SOURCE}, make_args=("KERNELS=14",)) as app:
+        yield app
+
+
+class Visitor:
+    """A browser as the server sees it: its own cookies."""
+
+    def __init__(self, app: VoilaApp) -> None:
+        self.app = app
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+
+    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, str, float]:
+        request = urllib.request.Request(self.app.url(path), headers=headers or {})
+        start = time.monotonic()
+        try:
+            with self.opener.open(request, timeout=240) as resp:
+                return resp.status, resp.read().decode("utf-8", "replace"), time.monotonic() - start
+        except urllib.error.HTTPError as err:
+            return err.code, err.read().decode("utf-8", "replace"), time.monotonic() - start
+
+
+def _watch_kernels(app: VoilaApp, stop: threading.Event, seen: list[int]) -> None:
+    while not stop.is_set():
+        seen.append(len(kernel_pids(app)))
+        time.sleep(0.2)
+
+
+@pytest.mark.slow  # a running Voila server
+def test_app_limits_busy_page_beyond_the_cap_and_never_more_kernels(capped: VoilaApp) -> None:
+    seen: list[int] = []
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_kernels, args=(capped, stop, seen), daemon=True)
+    watcher.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(len(CHAPTERS)) as pool:   # all at once: no race past the cap
+            answers = list(pool.map(lambda c: Visitor(capped).get(f"/voila/render/{c}"), CHAPTERS))
+        busy_again = Visitor(capped).get(f"/voila/render/{CHAPTERS[0]}")   # the pages are still held: busy
+    finally:
+        stop.set()
+        watcher.join()
+    served = [a for a in answers if a[0] == 200]
+    busy = [a for a in answers + [busy_again] if a[0] == 503]
+    assert len(served) == CAP, [(a[0], round(a[2], 1)) for a in answers]
+    assert len(busy) == len(CHAPTERS) - CAP + 1
+    for _status, page, seconds in busy:
+        text = re.sub(r"<[^>]+>", " ", page)
+        assert "The tutor is busy" in text and "Try again in a minute" in text
+        assert "Traceback" not in page and "503" not in text and seconds < 15, (seconds, text[:300])
+    assert max(seen) <= CAP, f"kernels alive at the peak: {max(seen)} (cap {CAP})"
+    assert "Kernel cap of 3 reached" in capped.log()
+
+
+def _shown(page: str, key: str) -> str:
+    found = re.search(key + r"=([^<\n]*)", page)
+    assert found, page[-1500:]
+    return found.group(1).strip()
+
+
+@pytest.mark.slow  # a running Voila server
+def test_private_saves_two_visitors_same_name_never_see_each_other(roomy: VoilaApp) -> None:
+    capped = roomy
+    aiko, ben = Visitor(capped), Visitor(capped)
+    status, page_a, _ = aiko.get(f"/voila/render/{SAVER}")
+    assert status == 200, page_a[-1500:]
+    status, page_b, _ = ben.get(f"/voila/render/{SAVER}")
+    assert status == 200, page_b[-1500:]
+    id_a, id_b = _shown(page_a, "VISITOR"), _shown(page_b, "VISITOR")
+    assert re.fullmatch(r"[0-9a-f]{32}", id_a) and re.fullmatch(r"[0-9a-f]{32}", id_b) and id_a != id_b
+    assert _shown(page_a, "FRIDAY") == f"written by {id_a}" and _shown(page_b, "FRIDAY") == f"written by {id_b}"
+    assert _shown(page_a, "NAMES") == _shown(page_b, "NAMES") == "friday"
+    # Ben sends Aiko's id, or a path, in every way a request can carry one: he still gets his own saves only
+    for headers, query in [({"X-Concordia-Visitor": id_a}, ""), ({"X-Concordia-Visitor": "../x"}, ""),
+                           ({}, f"?visitor={id_a}&HTTP_X_CONCORDIA_VISITOR={id_a}")]:
+        status, page, _ = ben.get(f"/voila/render/{SAVER}{query}", headers)
+        assert status == 200, page[-1500:]
+        assert _shown(page, "VISITOR") == id_b and _shown(page, "FRIDAY") == f"written by {id_b}"
+    # a browser without the signed cookie is a new visitor, whatever it sends (an id as a cookie, a path)
+    strangers = []
+    for headers in ({"Cookie": f"visitor={id_a}; username-127-0-0-1={id_a}"}, {"X-Concordia-Visitor": "../x"}):
+        status, page, _ = Visitor(capped).get(f"/voila/render/{SAVER}", headers)
+        strangers.append(_shown(page, "VISITOR"))
+        assert strangers[-1] not in (id_a, id_b, "../x") and _shown(page, "FRIDAY") == f"written by {strangers[-1]}"
+    folders = sorted(p.name for p in (capped.saves / "visitors").iterdir())
+    assert folders == sorted([id_a, id_b, *strangers])
+    assert not (capped.saves / "x").exists() and not (capped.saves.parent / "x").exists()
+    assert sorted(p.name for p in capped.saves.iterdir()) == [".cookie_secret", "visitors"]
+    assert (capped.saves / "visitors" / id_a / "friday.json").read_text() == f"written by {id_a}"
+    assert oct((capped.saves / ".cookie_secret").stat().st_mode & 0o777) == "0o600"
+    assert Path(capped.saves / "visitors" / id_b / "friday.json").read_text() == f"written by {id_b}"

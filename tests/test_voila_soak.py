@@ -1,0 +1,172 @@
+"""A soak of the app mode: `make app` on 127.0.0.1 with a small kernel cap, and cap + 2 simulated visitors (each a
+headless Chromium context with its own cookies) that, for about three minutes, open chapters, play a card at the
+first-game table and save it, leave, and come back. It reports pages served, busy pages, moves played, saves,
+errors (must be 0), kernels alive at the peak (never above the cap) and the server's memory before and after.
+
+Bounded: a fixed number of visitors, a fixed duration, loopback only; the server and its kernels are stopped by
+process id. Marked slow and browser; CI runs it (`make test`).
+"""
+from __future__ import annotations
+
+import random
+import re
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from browser_support import launched_chromium
+from voila_support import VoilaApp, kernel_pids, kernels_rss, serve, server_rss
+from widget_page import choose
+
+pytestmark = [pytest.mark.slow, pytest.mark.browser]
+CAP = 4
+VISITORS = CAP + 2
+DURATION = float(__import__("os").environ.get("SOAK_SECONDS", "180"))            # seconds of visits
+SETTLE = 150.0              # at most this long for the kernels of pages gone to be shut down
+PAGE_MS = 120_000
+TABLE = "15_first_game.ipynb"
+OTHERS = ["00_start_here.ipynb", "01_setup.ipynb", "03_turn_and_mercator.ipynb", "12_scoring.ipynb"]
+BUSY = "The tutor is busy"
+JS_READY = """() => { const busy = document.body && document.body.innerText.includes('The tutor is busy');
+  const cells = document.getElementById('rendered_cells');
+  const shown = !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])');
+  return busy ? 'busy' : (shown && document.querySelectorAll('.jupyter-widgets').length > 0 ? 'shown' : ''); }"""
+
+
+@dataclass
+class Figures:
+    pages: int = 0
+    busy: int = 0
+    moves: int = 0
+    saves: int = 0
+    errors: list[str] = field(default_factory=list)
+    moves_by: dict[int, int] = field(default_factory=dict)
+    kernels: list[int] = field(default_factory=list)
+
+
+@pytest.fixture(scope="module")
+def soak_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    with serve(tmp_path_factory.mktemp("soak"), make_args=(f"KERNELS={CAP}",)) as app:
+        yield app
+
+
+def _open(page: Any, app: VoilaApp, notebook: str) -> str:
+    """'shown' or 'busy' once the page is there."""
+    page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=PAGE_MS)
+    page.wait_for_function(JS_READY, timeout=PAGE_MS, polling=500)
+    return str(page.evaluate(JS_READY))
+
+
+def _problems(page: Any) -> list[str]:
+    text = page.evaluate("() => document.body.innerText")
+    return [line for line in text.splitlines()
+            if any(w in line for w in ("Traceback", "could not be shown", "something went wrong", "error when executing"))]
+
+
+def _play_and_save(page: Any, who: int, figures: Figures) -> None:
+    """Play the Mercator (trading nothing) at the learner's table, then save the table under the visitor's name."""
+    table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
+    table.get_by_text(re.compile(r"· You (\(human\) )?to move")).first.wait_for(timeout=60_000)
+    choose(table, "Card", "Mercator", timeout=30)
+    table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$")).first.click()
+    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first.click()
+    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You")).first.wait_for(timeout=60_000)
+    figures.moves += 2
+    figures.moves_by[who] = figures.moves_by.get(who, 0) + 2
+    table.get_by_text("Save or load this table").first.click()
+    table.get_by_label("Save as").first.fill(f"visitor {who}")
+    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Save\s*$")).first.click()
+    replace = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Replace it\s*$"))
+    saved = table.get_by_text(f"Saved as visitor {who}.")
+    deadline = time.monotonic() + 30
+    while not saved.count() and time.monotonic() < deadline:
+        if replace.count():
+            replace.first.click()
+        page.wait_for_timeout(300)
+    if not saved.count():
+        raise AssertionError(f"visitor {who}: the save box did not say it saved")
+    figures.saves += 1
+
+
+def _visit(page: Any, app: VoilaApp, who: int, notebook: str, figures: Figures) -> None:
+    state = _open(page, app, notebook)
+    if state == "busy":
+        figures.busy += 1
+        return
+    figures.pages += 1
+    page.wait_for_timeout(1000)
+    if notebook == TABLE:
+        _play_and_save(page, who, figures)
+    figures.errors += [f"visitor {who}, {notebook}: {p}" for p in _problems(page)]
+
+
+def _watch(app: VoilaApp, stop: threading.Event, figures: Figures) -> None:
+    while not stop.is_set():
+        figures.kernels.append(len(kernel_pids(app)))
+        time.sleep(0.5)
+
+
+def _soak(app: VoilaApp, figures: Figures) -> None:
+    """Visitors take turns in one thread: each keeps its page open while the others open theirs, so up to
+    VISITORS pages want a kernel at once."""
+    rng = random.Random(23)
+    with launched_chromium() as chromium:
+        contexts = [chromium.new_context(viewport={"width": 1280, "height": 800}) for _ in range(VISITORS)]
+        pages = [c.new_page() for c in contexts]
+        for page in pages:
+            page.on("pageerror", lambda exc: figures.errors.append(f"page error: {exc}"))
+        end = time.monotonic() + DURATION
+        turn = 0
+        while time.monotonic() < end:
+            who = turn % VISITORS
+            notebook = TABLE if who not in figures.moves_by or rng.random() < 0.5 else rng.choice(OTHERS)
+            try:
+                _visit(pages[who], app, who, notebook, figures)
+            except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
+                figures.errors.append(f"visitor {who}, {notebook}: {type(exc).__name__}: {str(exc)[:300]}")
+            if turn % VISITORS == VISITORS - 1:      # after a round, some visitors leave their page
+                for page in rng.sample(pages, VISITORS // 2):
+                    page.goto("about:blank")
+            turn += 1
+        for page in pages:
+            page.goto("about:blank")
+        for context in contexts:
+            context.close()
+
+
+def test_voila_soak_visitors_beyond_the_cap(soak_app: VoilaApp) -> None:
+    time.sleep(20)                                   # the preheated pool is filled
+    memory_start = server_rss(soak_app)
+    figures = Figures()
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch, args=(soak_app, stop, figures), daemon=True)
+    watcher.start()
+    started = time.monotonic()
+    try:
+        _soak(soak_app, figures)
+        visited = time.monotonic() - started
+        peak_kernels = max(figures.kernels)
+        deadline = time.monotonic() + SETTLE
+        while len(kernel_pids(soak_app)) > CAP - 2 and time.monotonic() < deadline:   # pages gone: kernels go
+            time.sleep(2)
+    finally:
+        stop.set()
+        watcher.join()
+    memory_end = server_rss(soak_app)
+    per_kernel = sorted(kernels_rss(soak_app))
+    print(f"\nsoak: {VISITORS} visitors, cap {CAP}, {visited:.0f} s: {figures.pages} pages served, {figures.busy} busy "
+          f"pages, {figures.moves} moves played, {figures.saves} saves, {len(figures.errors)} errors; kernels alive at "
+          f"the peak {max(figures.kernels)} (after: {len(kernel_pids(soak_app))}); server memory {memory_start / 2**20:.0f} "
+          f"MB at the start, {memory_end / 2**20:.0f} MB at the end; kernels left {[round(k / 2**20) for k in per_kernel]} MB")
+    assert not figures.errors, figures.errors[:10]
+    assert visited >= DURATION
+    assert peak_kernels <= CAP and max(figures.kernels) <= CAP
+    assert sorted(figures.moves_by) == list(range(VISITORS)), f"every visitor plays: {figures.moves_by}"
+    assert memory_end <= memory_start * 1.2 + 50 * 2**20
+    folders = sorted((soak_app.saves / "visitors").iterdir())
+    assert len(folders) == VISITORS                  # each visitor's saves in a folder of their own
+    assert all([p.name for p in f.iterdir()] == [f"visitor {i}.json" for i in [int(next(f.iterdir()).stem.split()[1])]]
+               for f in folders)
