@@ -12,16 +12,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, parse_action
+from .actions import Action, Done, Trade, parse_action
 from .engine import apply
 from .errors import ConcordiaError, RecordError
 from .i18n import _
 from .invariants import problems
 from .setup import Setup
-from .state import GameState
+from .state import GameState, Phase
 
 FORMAT = "concordia-tutor-game"
-VERSION = 1
+VERSION = 2
+"""Version 2 trades each kind one way within a Mercator play (docs/rules.md, readings); version 1 records
+are read by netting each Mercator play's trades (`_netted`)."""
+READABLE = (1, 2)
 MAX_ACTIONS = 100_000
 
 
@@ -32,6 +35,7 @@ class Record:
     setup: Setup
     actions: tuple[str, ...] = ()
     start: GameState | None = None
+    version: int = VERSION      # the version it was read from: 1 nets each Mercator play's trades on replay
 
     def __post_init__(self) -> None:
         if self.start is not None and tuple(p.name for p in self.start.players) != self.setup.players:
@@ -46,14 +50,31 @@ class Record:
         """Replay the actions, yielding each parsed action and the state it produced; RecordError names
         the first action that cannot be replayed."""
         state = self.initial_state()
+        trades: list[tuple[int, Trade]] = []    # a version 1 Mercator play's trades, netted when it ends
         for number, text in enumerate(self.actions, start=1):
             try:
                 action = parse_action(text, state)
+                if self.version == 1 and _trading(state) and isinstance(action, Trade):
+                    trades.append((number, action))
+                    continue
+                if trades:
+                    for step in _netted(state, trades, ends=not isinstance(action, Done)):
+                        state = step[1]
+                        yield step
+                    trades = []
+                    if not _trading(state) and isinstance(action, Done):
+                        continue    # the netted trades ended the play, as the recorded ones did
                 state = apply(state, action)
             except ConcordiaError as exc:
                 raise RecordError(_("action {number} ({action!r}) cannot be replayed: {problem}", number=number,
                                     action=text, problem=exc)) from None
             yield action, state
+        if trades:
+            try:
+                yield from _netted(state, trades, ends=False)
+            except ConcordiaError as exc:
+                raise RecordError(_("action {number} ({action!r}) cannot be replayed: {problem}",
+                                    number=trades[-1][0], action=str(trades[-1][1]), problem=exc)) from None
 
     def to_json(self) -> str:
         """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
@@ -68,6 +89,7 @@ class Record:
         """Read a record, checking every field (RecordError naming the problem); the actions are checked
         when replayed (`steps()`)."""
         data = _parse(text)
+        version = data["version"]
         map_name = _expect(data, "map", str, _("a map name"))
         players = _expect(data, "players", list, _("a list of player names"))
         seed = _expect(data, "seed", int, _("a whole number"))
@@ -89,7 +111,29 @@ class Record:
             setup = Setup(map_name, tuple(players), seed, first_game, first_player)
         except ConcordiaError as exc:
             raise RecordError(_("the record's setup is invalid: {problem}", problem=exc)) from None
-        return cls(setup, tuple(actions), start)
+        return cls(setup, tuple(actions), start, version)
+
+
+def _trading(state: GameState) -> bool:
+    """True while a Mercator play is at its trades."""
+    return state.pending is not None and state.pending.phase == Phase.MERCATOR and not state.choices
+
+
+def _netted(state: GameState, trades: list[tuple[int, Trade]], ends: bool) -> Iterator[tuple[Action, GameState]]:
+    """A version 1 Mercator play's trades as this version plays them: one trade per kind, the sales first
+    and then the purchases, which reaches the position the recorded trades reached; with `ends`, the play
+    is then ended with Done if it has not ended by itself (the next recorded action belongs to the next
+    turn, after a play the recorded trades had ended)."""
+    net: dict[str, int] = {}
+    for _number, trade in trades:
+        net[trade.good] = net.get(trade.good, 0) + trade.amount
+    for good, amount in sorted(((g, n) for g, n in net.items() if n), key=lambda kv: kv[1] > 0):
+        action = Trade(good, amount)
+        state = apply(state, action)
+        yield action, state
+    if ends and _trading(state):
+        state = apply(state, Done())
+        yield Done(), state
 
 
 def _parse(text: str | bytes) -> dict[str, Any]:
@@ -114,9 +158,9 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     if data.get("format") != FORMAT:
         raise RecordError(_("not a Concordia Tutor game record (format is {found!r})", found=data.get("format")))
     version = _expect(data, "version", int, _("a whole number"))
-    if version != VERSION:
-        raise RecordError(_("unknown record version {found}; this tutor reads version {version}", found=version,
-                            version=VERSION))
+    if version not in READABLE:
+        raise RecordError(_("unknown record version {found}; this tutor reads versions {versions}", found=version,
+                            versions=", ".join(str(v) for v in READABLE)))
     return data
 
 

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -149,7 +150,7 @@ def test_record_holds_version_map_players_seed_options_and_notation() -> None:
     game = cc.new_game("imperium", ["Aiko", "Ben", "Chloe"], seed=5, first_game=True)
     game.play("play PREFECT")
     record = json.loads(game.to_json())
-    assert record["version"] == 1
+    assert record["version"] == 2
     assert record["map"] == "imperium"
     assert record["seed"] == 5
     assert record["players"] == ["Aiko", "Ben", "Chloe"]
@@ -268,3 +269,33 @@ def test_scenario_rejects_impossible_positions_with_a_clear_error(change, proble
     change(sc)
     with pytest.raises(cc.InvalidAction, match=problem):
         sc.build()
+
+
+@pytest.mark.parametrize("name,scores", [
+    # the final scores these version-1 records had when they were golden games (before reading 9)
+    ("italia-2p-greedy-random", {"Greedy 1": 190, "Random 2": 39}),
+    ("imperium-3p-random-greedy-greedy", {"Random 1": 44, "Greedy 2": 150, "Greedy 3": 130}),
+])
+def test_a_version_1_record_that_buys_back_what_it_sold_is_read_by_netting_each_mercator_play(name, scores):
+    # Reading 9 of docs/rules.md: each kind trades one way within a Mercator play. A version-1 save may buy
+    # back a kind sold in the same play; it is read by netting each play's trades (sales first, then
+    # purchases), which reaches the same positions at every turn's end and so the same final scores.
+    text = (Path(__file__).parent / "records" / f"version1-{name}.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    assert data["version"] == 1
+    reversals, signs = 0, {}
+    for action in data["actions"]:  # the record does buy back a kind it sold in the same play, or the reverse
+        words = action.split()
+        if words[0] == "play":
+            signs = {}
+        elif words[0] in ("buy", "sell"):
+            sign = 1 if words[0] == "buy" else -1
+            reversals += signs.setdefault(words[-1], sign) != sign
+    assert reversals >= 1
+    game = cc.Game.from_json(text)
+    assert game.over
+    assert {p: cc.score(game.state, p).total for p in game.players} == scores
+    saved = json.loads(game.to_json())
+    assert saved["version"] == 2
+    assert len(saved["actions"]) < len(data["actions"])
+    assert cc.Game.from_json(game.to_json()).state == game.state

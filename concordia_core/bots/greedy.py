@@ -173,13 +173,21 @@ class Planner:
         else:
             pairs = [(a, b) for i, a in enumerate(GOODS) for b in GOODS[i + 1:]]
         held, coins, waiting = p.goods, p.coins, p.waiting_total
+        sold = state.pending.sold
+
+        def amounts(good: str) -> range:
+            """What may still be traded of `good`: a kind already traded goes on one way only (R-MERC-2)."""
+            low = 0 if good in traded and good not in sold else -held[good]
+            high = 0 if good in sold else BUY_LIMIT
+            return range(low, high + 1)
+
         best: tuple[float, tuple[int, int], tuple[str, str]] = (outlook.econ(held, coins) + 0.05, (0, 0), pairs[0])
         for a, b in pairs:
             rest = outlook.goods_worth(held, skip=(a, b))
             others = held.total() - held[a] - held[b] + waiting
             ta, tb = outlook.table[a], outlook.table[b]
-            for da in range(-held[a], BUY_LIMIT + 1):
-                for db in range(-held[b], BUY_LIMIT + 1):
+            for da in amounts(a):
+                for db in amounts(b):
                     left = coins - da * PRICE[a] - db * PRICE[b]
                     used = others + held[a] + da + held[b] + db
                     if left < 0 or used > STOREHOUSE_SLOTS:

@@ -1,7 +1,11 @@
-"""Mercator: take coins, then trade at most two kinds of goods with the bank (R-MERC-1..4)."""
-from __future__ import annotations
+"""Mercator: take coins, then trade at most two kinds of goods with the bank (R-MERC-1..4).
 
-from dataclasses import replace
+Each kind trades one way within a play (docs/rules.md, readings): at equal buying and selling prices, buying
+back a kind sold in the same play (or selling what was bought) only undoes part of a trade, so once a kind is
+sold it may only be sold further, once bought only bought further. Every step then leads to a new position
+and every play ends.
+"""
+from __future__ import annotations
 
 from ..actions import Action, Done, Trade
 from ..cards import card
@@ -9,7 +13,7 @@ from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import GOODS, PRICE, Goods
 from ..i18n import _, n_
-from ..state import GameState, Pending, Phase
+from ..state import GameState, Pending, Phase, replace
 from ..text import coins_text, good_name, goods_count, listing
 from .common import actor, finish, gain_coins, in_play, with_phase
 
@@ -23,13 +27,16 @@ def start(state: GameState, pending: Pending) -> GameState:
 
 def legal(state: GameState) -> list[Action]:
     p = state.players[actor(state)]
-    kinds = in_play(state).kinds
+    pending = in_play(state)
+    kinds, sold = pending.kinds, pending.sold
     result: list[Action] = []
     for good in GOODS:
         if good not in kinds and len(kinds) >= KINDS_PER_PLAY:
             continue
-        result.extend(Trade(good, -n) for n in range(1, p.goods[good] + 1))
-        result.extend(Trade(good, n) for n in range(1, min(p.coins // PRICE[good], p.free_slots) + 1))
+        if good not in kinds or good in sold:
+            result.extend(Trade(good, -n) for n in range(1, p.goods[good] + 1))
+        if good not in sold:
+            result.extend(Trade(good, n) for n in range(1, min(p.coins // PRICE[good], p.free_slots) + 1))
     result.append(Done())
     return result
 
@@ -51,6 +58,7 @@ def apply(state: GameState, action: Action) -> GameState:
                                           "of goods (the limit counts kinds, not units)",
                                           kinds=listing(good_name(g) for g in kinds),
                                           n=KINDS_PER_PLAY))
+    _check_direction(in_play(state), good, amount)
     value = abs(amount) * PRICE[good]
     if amount > 0:
         if value > p.coins:
@@ -67,9 +75,24 @@ def apply(state: GameState, action: Action) -> GameState:
             raise IllegalAction("R-MERC-2", _("you cannot sell {goods}; you have {have}",
                                               goods=goods_count(good, -amount), have=goods_count(good, p.goods[good])))
         state = state.with_player(index, goods=p.goods - Goods({good: -amount}), coins=p.coins + value)
-    if good not in kinds:
-        kinds = kinds + (good,)
-    return replace(state, pending=replace(in_play(state), kinds=kinds))
+    pending = in_play(state)
+    if good in kinds:
+        return state
+    sold = pending.sold + ((good,) if amount < 0 else ())
+    return replace(state, pending=replace(pending, kinds=kinds + (good,), sold=sold))
+
+
+def _check_direction(pending: Pending, good: str, amount: int) -> None:
+    """A kind sold in this play is not bought back, nor a kind bought sold again (the module's reading)."""
+    if good not in pending.kinds or (good in pending.sold) == (amount < 0):
+        return
+    if amount > 0:
+        raise IllegalAction("R-MERC-2", _("you sold {good} in this play; buying it back at the same price would only "
+                                          "undo part of that sale, so a Mercator trades each kind one way: sell more "
+                                          "{good}, or trade another kind", good=good_name(good)))
+    raise IllegalAction("R-MERC-2", _("you bought {good} in this play; selling it again at the same price would only "
+                                      "undo part of that purchase, so a Mercator trades each kind one way: buy more "
+                                      "{good}, or trade another kind", good=good_name(good)))
 
 
 complete = finish
