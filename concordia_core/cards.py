@@ -65,6 +65,8 @@ def card(card_id: str | None) -> Card:
     """The card with this id (e.g. 'PREFECT', 'MERCATOR-II'); InvalidAction if unknown, or None (an empty
     display slot, an empty pile's top card)."""
     cards = _catalogue()[0]
+    if card_id in cards:  # the ids the engine itself passes (a look-ahead asks this very often)
+        return cards[card_id]  # type: ignore[index]
     key = str(card_id).strip().upper()
     if key not in cards:
         raise InvalidAction(_("unknown card {card!r}; starting cards are named like ARCHITECT, cards for sale like "

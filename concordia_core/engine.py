@@ -7,8 +7,6 @@ are a module implementing the CardRule protocol (rules/base.py), looked up in `R
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .actions import Action, Build, Copy, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade, parse_action
 from .cards import card
 from .data import game_constants
@@ -19,7 +17,7 @@ from .rules import architect, colonist, diplomat, mercator, prefect, senator, sp
 from .rules.base import CardRule
 from .rules.common import keep_options, only_done
 from .scoring import competition_prizes, score
-from .state import GameState, Pending, Phase
+from .state import GameState, Pending, Phase, replace
 from .text import goods_text, listing, possessive
 
 RULES: dict[str, CardRule] = {

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
+from operator import add, sub
 from typing import Any
 
 from .data import game_constants
@@ -12,6 +13,7 @@ _C = game_constants()
 GOODS: tuple[str, ...] = tuple(_C["goods"])
 PRICE: dict[str, int] = dict(_C["price"])
 _INDEX = {g: i for i, g in enumerate(GOODS)}
+_PRICES = tuple(PRICE[g] for g in GOODS)
 
 
 def check_good(name: str) -> str:
@@ -43,6 +45,13 @@ class Goods(Mapping[str, int]):
         object.__setattr__(self, "_counts", values)
 
     @classmethod
+    def _of_counts(cls, counts: tuple[int, ...]) -> Goods:
+        """Goods from counts already checked (one int per good): the arithmetic's fast path."""
+        made = object.__new__(cls)
+        object.__setattr__(made, "_counts", counts)
+        return made
+
+    @classmethod
     def of(cls, goods: Iterable[str]) -> Goods:
         """Goods from a list of names, one unit per occurrence."""
         values = [0] * len(GOODS)
@@ -71,10 +80,10 @@ class Goods(Mapping[str, int]):
         return isinstance(other, Mapping) and dict(self) == {g: other.get(g, 0) for g in GOODS}
 
     def __add__(self, other: Goods) -> Goods:
-        return Goods(tuple(a + b for a, b in zip(self._counts, other._counts, strict=False)))
+        return Goods._of_counts(tuple(map(add, self._counts, other._counts)))
 
     def __sub__(self, other: Goods) -> Goods:
-        return Goods(tuple(a - b for a, b in zip(self._counts, other._counts, strict=False)))
+        return Goods._of_counts(tuple(map(sub, self._counts, other._counts)))
 
     def covers(self, other: Goods) -> bool:
         """True when every count here is at least the other's."""
@@ -85,7 +94,7 @@ class Goods(Mapping[str, int]):
 
     def value(self) -> int:
         """Sale value at the storehouse prices (R-SCORE-2)."""
-        return sum(n * PRICE[g] for g, n in zip(GOODS, self._counts, strict=False))
+        return sum(n * p for n, p in zip(self._counts, _PRICES, strict=True))
 
     def items_nonzero(self) -> list[tuple[str, int]]:
         return [(g, n) for g, n in zip(GOODS, self._counts, strict=False) if n]

@@ -10,7 +10,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -23,7 +22,7 @@ from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, bonus_goods_for
-from .state import COLONISTS_PER_KIND, Colonist, GameState
+from .state import COLONISTS_PER_KIND, Colonist, GameState, replace
 
 
 class Scenario:

@@ -1,14 +1,12 @@
 """Architect: move colonists, then build houses (R-ARCH-1..10, R-END-1/2)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..actions import Action, Build, Done, Move
 from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
-from ..state import Colonist, GameState, Pending, Phase
+from ..state import Colonist, GameState, Pending, Phase, replace
 from ..text import city_name, colonist_text, good_name, listing, ordinal, place_name, route_name, steps_text
 from .common import actor, board, finish, in_play, pay, shortfall, with_phase
 

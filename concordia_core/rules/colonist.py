@@ -1,13 +1,11 @@
 """Colonist card: place waiting colonists for 1 food + 1 tools each, or take income (R-COLO-1/2)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..actions import Action, Done, Income, Place
 from ..data import game_constants
 from ..errors import IllegalAction
 from ..i18n import _
-from ..state import GameState, Pending, Phase
+from ..state import GameState, Pending, Phase, replace
 from ..text import city_name, colonist_text
 from .common import actor, board, finish, gain_coins, in_play, pay, place_colonist, shortfall, with_phase
 from .tribune import COLONIST_COST

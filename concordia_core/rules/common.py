@@ -3,7 +3,6 @@ finishing a play."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 from itertools import product
 from types import MappingProxyType
 
@@ -12,7 +11,7 @@ from ..errors import IllegalAction
 from ..goods import GOODS, NO_GOODS, Goods
 from ..i18n import _
 from ..maps import ConcordiaMap, load_map
-from ..state import Colonist, GameState, Pending, Phase, StoreChoice
+from ..state import Colonist, GameState, Pending, Phase, StoreChoice, replace
 from ..text import coins_text, goods_count, listing, price_text
 
 

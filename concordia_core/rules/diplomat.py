@@ -1,13 +1,11 @@
 """Diplomat: carry out the top card of another player's discard pile as if played (R-DIPL-1..3)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..actions import Action, Copy
 from ..cards import card
 from ..errors import IllegalAction
 from ..i18n import _
-from ..state import GameState, Pending, Phase
+from ..state import GameState, Pending, Phase, replace
 from ..text import possessive
 from .common import actor, finish, in_play, with_phase
 

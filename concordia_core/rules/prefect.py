@@ -1,14 +1,12 @@
 """Prefect: make a province produce, or collect the coins of the turned tiles (R-PREF-1..5)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..actions import Action, Collect, Produce
 from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
-from ..state import GameState, Pending, Phase
+from ..state import GameState, Pending, Phase, replace
 from ..text import province_name
 from .common import actor, board, finish, gain_coins, gain_goods, with_phase
 

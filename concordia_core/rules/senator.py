@@ -2,7 +2,7 @@
 R-SEN-1..4, R-CONS-1, and the game end on the last display card (R-END-1)."""
 from __future__ import annotations
 
-from dataclasses import replace
+from functools import cache
 
 from ..actions import Action, Done, Purchase
 from ..cards import card
@@ -10,7 +10,7 @@ from ..data import game_constants
 from ..errors import IllegalAction
 from ..goods import GOODS, Goods
 from ..i18n import _
-from ..state import GameState, Pending, Phase
+from ..state import GameState, Pending, Phase, replace
 from ..text import good_name
 from .common import actor, finish, in_play, pay, shortfall, with_phase
 
@@ -34,6 +34,12 @@ def price(state: GameState, slot: int, wild: str | None, consul: bool) -> Goods:
     card_id = state.display[slot - 1]
     if card_id is None:
         raise IllegalAction("R-SEN-1", _("display slot {slot} is empty", slot=slot))
+    return _price(card_id, slot, wild, consul)
+
+
+@cache
+def _price(card_id: str, slot: int, wild: str | None, consul: bool) -> Goods:
+    """The price of a card in a slot: the card's cost, and the slot's extra unless a Consul buys (R-SEN-2)."""
     cost = card(card_id).cost
     if consul:
         return cost

@@ -1,14 +1,12 @@
 """Specialists: every own house in a city of the card's good produces 1 of it (R-SPEC-1)."""
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..actions import Action
 from ..cards import card
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
-from ..state import GameState, Pending
+from ..state import GameState, Pending, replace
 from .common import actor, finish, gain_goods
 
 
