@@ -253,19 +253,21 @@ def _play_line(state: cc.GameState, line: tuple[cc.Action, ...]) -> cc.GameState
 
 
 def test_a_hints_value_is_its_stated_measure() -> None:
-    # The value is the expected final-score difference to the best other player: the mean over
-    # SAMPLES sampled deck orders of the strong evaluation after the line and HORIZON greedy turns.
+    # The value is the expected final-score margin to the best other player: the mean over the judge's
+    # deck samples (drawn from a generator seeded by the position) of the fitted value after the line and
+    # HORIZON turns of every seat's greedy play.
     from concordia_core.bots.search import greedy_turns, replay
+    from concordia_core.bots.value import expected_finals, margin
 
-    hints_module = sys.modules["concordia_core.bots.hints"]
+    judge = sys.modules["concordia_core.bots.judge"]
     state = _positions("italia", ["greedy", "random"], 21, every=7)[6]
     me = state.actor_index
     view = bots.seen_by(state, me)
-    rng = random.Random(hints_module.SEED)
-    decks = [bots.sample(view, rng) for _ in range(hints_module.SAMPLES)]
+    rng = random.Random(judge.play_seed(view, 0))
+    decks = [bots.sample(view, rng) for _ in range(bots.FULL.samples)]
     for hint in bots.hints(state, top=3):
         line = [(a, None) for a in hint.line]
-        values = [bots.advantage(greedy_turns(replay(deck, line), hints_module.HORIZON), me) for deck in decks]
+        values = [margin(expected_finals(greedy_turns(replay(deck, line), bots.FULL.horizon)), me) for deck in decks]
         assert hint.value == pytest.approx(sum(values) / len(values), abs=0.01)
 
 
@@ -329,7 +331,7 @@ def test_hints_for_a_turn_start_offer_card_plays_and_top_limits_them() -> None:
     given = bots.hints(state, top=10)
     assert all(isinstance(h.action, cc.PlayCard) for h in given)
     assert len({h.action for h in given}) == len(given) >= 5  # one hint per distinct card in hand
-    # asking for fewer hints plays out fewer candidates, but never changes a hint's value or play
+    # asking for fewer hints never changes a hint's value or play
     by_action = {h.action: h for h in given}
     for hint in bots.hints(state, top=2):
         assert (hint.value, hint.line) == (by_action[hint.action].value, by_action[hint.action].line)
@@ -382,7 +384,7 @@ def test_benchmark_greedy_games_per_second() -> None:
 def test_benchmark_hint_latency() -> None:
     # Every third position of three seeded games (turn starts, sub-steps, storehouse choices), each asked
     # afresh (the hints' cache emptied): the CPU time of bots.hints(state, 3), printed, never asserted.
-    cache = sys.modules["concordia_core.bots.hints"]._cache
+    cache = sys.modules["concordia_core.bots.judge"]._cache
     times: dict[str, list[float]] = {}
     for map_name, levels, seed in (("italia", ["greedy", "random"], 11), ("imperium", ["greedy", "greedy", "random"], 12),
                                    ("italia", ["greedy", "greedy"], 13)):

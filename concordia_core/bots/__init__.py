@@ -21,7 +21,7 @@ from .evaluation import Outlook, remaining
 from .greedy import GreedyBot, Planner, evaluate
 from .hidden import sample, seen_by
 from .hints import Hint, analyse, hints
-from .judge import advantage, expected_by_god, expected_scores
+from .judge import FIRST, FULL, Budget, Judgement, Rated, advantage, expected_scores, judge
 from .levels import BY_STRENGTH, LEVELS, level_name, make
 from .random_bot import RandomBot
 from .review import Decision, PlayerReview, Review, judge_decision, review
@@ -34,6 +34,7 @@ from .study import (
     PlayerResult,
     bot_seed,
     play_one,
+    playouts,
     replay,
     seat_names,
     simulate,
@@ -41,9 +42,9 @@ from .study import (
 )
 
 __all__ = [
-    "BY_STRENGTH", "Bot", "Choice", "Decision", "EasyBot", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS",
+    "BY_STRENGTH", "FIRST", "FULL", "Bot", "Budget", "Choice", "Decision", "EasyBot", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS",
     "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner", "PlayerResult", "PlayerReview", "RandomBot", "Review",
-    "StrongBot", "advantage", "analyse", "bot_seed", "evaluate", "expected_by_god", "expected_scores", "hints",
-    "judge_decision", "level_name", "make", "play_game", "play_one", "remaining", "replay", "review", "sample", "seat_names",
+    "StrongBot", "Judgement", "Rated", "advantage", "analyse", "bot_seed", "evaluate", "expected_scores", "hints",
+    "judge", "judge_decision", "level_name", "make", "play_game", "play_one", "playouts", "remaining", "replay", "review", "sample", "seat_names",
     "seen_by", "simulate", "tasks",
 ]
