@@ -32,8 +32,26 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# make tutor, make tutor-ja: JupyterLab for this machine only (127.0.0.1), opening the start chapter:
+#   make tutor [PORT=8888] [NO_BROWSER=1]
+# As root (a container, CI) JupyterLab stops unless given --allow-root: it is given then only, and said.
+# No browser is opened with NO_BROWSER=1 or on Linux without a display; JupyterLab always prints the address
+# to open, with its token ("Or copy and paste one of these URLs: http://127.0.0.1:8888/lab/tree/...?token=...");
+# Ctrl-C stops it.
+TUTOR_PORT   := $(if $(filter command line environment,$(origin PORT)),$(PORT),8888)
+AS_ROOT      := $(filter 0,$(shell id -u))
+NO_DISPLAY   := $(if $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY)$(BROWSER),,1))
+TUTOR_QUIET  := $(or $(NO_BROWSER),$(NO_DISPLAY))
+LAB           = $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(TUTOR_PORT) \
+                --ServerApp.open_browser=$(if $(TUTOR_QUIET),False,True) --LabApp.default_url=/lab/tree/00_start_here.ipynb \
+                $(if $(AS_ROOT),--allow-root)
+LAB_NOTES     = $(if $(AS_ROOT),echo "Running as root: JupyterLab is started with --allow-root.";) \
+                echo "$(if $(TUTOR_QUIET),No browser is opened here:,If no browser opens,) open the address JupyterLab prints \
+                below, http://127.0.0.1:PORT/lab/tree/00_start_here.ipynb?token=TOKEN (port $(TUTOR_PORT) or the next free one)."
+
 tutor: $(STAMP)
-	$(BIN)/jupyter lab notebooks/00_start_here.ipynb
+	@$(LAB_NOTES)
+	$(LAB) notebooks/00_start_here.ipynb
 
 # The Japanese tutor: the Japanese chapters, the tutor's texts in Japanese (CONCORDIA_LANG) and
 # JupyterLab's own menus in Japanese (its language pack, with settings of their own so `make tutor`
@@ -42,7 +60,8 @@ JA_SETTINGS = $(VENV)/share/jupyter/lab/user-settings-ja
 tutor-ja: $(STAMP)
 	mkdir -p "$(JA_SETTINGS)/@jupyterlab/translation-extension"
 	printf '{"locale": "ja_JP"}\n' > "$(JA_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings"
-	CONCORDIA_LANG=ja $(BIN)/jupyter lab --LabApp.user_settings_dir="$(JA_SETTINGS)" notebooks/ja/00_start_here.ipynb
+	@$(LAB_NOTES)
+	CONCORDIA_LANG=ja $(LAB) --LabApp.user_settings_dir="$(JA_SETTINGS)" notebooks/ja/00_start_here.ipynb
 
 app: $(STAMP)
 	@echo "Serving $(or $(NOTEBOOK),$(APP_DIR)) (language $(APP_LANG)): open http://$(APP_HOST):$(PORT)/$(APP_START) - stop with Ctrl-C"
@@ -62,7 +81,9 @@ bench: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check
 
+# The engine under mypy --strict; then widgets/ and scripts/ under the settings in pyproject.toml (not strict).
 typecheck: $(STAMP)
+	$(BIN)/mypy --strict concordia_core
 	$(BIN)/mypy
 
 clean:

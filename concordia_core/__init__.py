@@ -28,6 +28,7 @@ from .actions import (
     parse_action,
 )
 from .cards import GODS, Card, all_cards, card, cards_for_sale, decks_for, starting_hand
+from .constants import CONSTANTS, Constants
 from .engine import apply, legal_actions
 from .errors import ConcordiaError, IllegalAction, InvalidAction, MapDataError, RecordError, SetupError
 from .game import Game, Step, new_game
@@ -36,8 +37,6 @@ from .i18n import LANGUAGES, N_, _, get_language, glossary, n_, set_language, te
 from .invariants import problems as position_problems
 from .maps import City, ConcordiaMap, Province, Route, available_maps, load_map, load_map_file
 from .queries import (
-    CONSTANTS,
-    Constants,
     build_sites,
     card_price,
     collect_value,

@@ -203,17 +203,7 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
         need(1, "recruit land|sea")
         return Recruit(_kind(words[0], raw))
     if verb == "move":
-        parts = [p.strip() for p in rest.split(">")]
-        if len(parts) != 2 or not all(parts) or any(" " in p for p in parts):
-            raise InvalidAction(_("in {text!r}: 'move' takes the form 'move FROM > ROUTE', e.g. 'move ROMA > "
-                                  "land:COSA-ROMA'", text=raw))
-        start, route = parts
-        if board is not None:
-            start = board.check_route(start) if ":" in start else board.check_city(start)
-            route = board.check_route(route)
-        elif ":" not in route:
-            raise InvalidAction(_("in {text!r}: the destination must be a route such as land:COSA-ROMA", text=raw))
-        return Move(start.upper() if ":" not in start else start, route)
+        return _move(rest, raw, board)
     if verb == "build":
         need(1, "build CITY")
         return Build(board.check_city(words[0]) if board else words[0].upper())
@@ -228,42 +218,72 @@ def parse_action(text: str | Action, state: GameState | None = None) -> Action:
         n = _count(words[0], raw)
         return Trade(_good(words[1], raw), n if verb == "buy" else -n)
     if verb == "copy":
-        if not rest:
-            raise InvalidAction(_("in {text!r}: 'copy' takes the form 'copy PLAYER'", text=raw))
-        if state is not None:  # names match case-insensitively, as typed by a learner
-            names = [p.name for p in state.players]
-            match = [n for n in names if n.casefold() == rest.casefold()]
-            if not match:
-                raise InvalidAction(_("in {text!r}: no player called {name!r}; players are {players}", text=raw,
-                                      name=rest, players=", ".join(names)))
-            rest = match[0]
-        return Copy(rest)
+        return Copy(_player(rest, raw, state))
     if verb == "purchase":
-        if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "paying"):
-            raise InvalidAction(_("in {text!r}: 'purchase' takes the form 'purchase SLOT [paying GOOD]'", text=raw))
-        if not re.fullmatch(r"[1-7]", words[0]):
-            raise InvalidAction(_("in {text!r}: the display slot must be a number from 1 to 7, not {word!r}", text=raw,
-                                  word=words[0]))
-        return Purchase(int(words[0]), _good(words[2], raw) if len(words) == 3 else None)
+        return _purchase(words, raw)
     if verb == "place":
         need(2, "place land|sea CITY")
         return Place(_kind(words[0], raw), board.check_city(words[1]) if board else words[1].upper())
     if verb == "keep":
-        if not words:
-            raise InvalidAction(_("in {text!r}: 'keep' takes the form 'keep N GOOD [N GOOD ...]' or 'keep nothing'",
-                                  text=raw))
-        if words == ["nothing"]:
-            return Keep(Goods())
-        if len(words) % 2:
-            raise InvalidAction(_("in {text!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'",
-                                  text=raw))
-        counts: dict[str, int] = {}
-        for n_word, g_word in zip(words[::2], words[1::2], strict=False):
-            good = _good(g_word, raw)
-            counts[good] = counts.get(good, 0) + _count(n_word, raw)
-        return Keep(Goods(counts))
+        return Keep(_kept(words, raw))
     raise InvalidAction(_("in {text!r}: unknown action {verb!r}; expected one of: {forms}", text=raw, verb=verb,
                           forms=_EXPECTED))
+
+
+def _move(rest: str, raw: str, board: ConcordiaMap | None) -> Move:
+    """'move FROM > ROUTE': FROM a city or a route, checked on the board when there is one."""
+    parts = [p.strip() for p in rest.split(">")]
+    if len(parts) != 2 or not all(parts) or any(" " in p for p in parts):
+        raise InvalidAction(_("in {text!r}: 'move' takes the form 'move FROM > ROUTE', e.g. 'move ROMA > "
+                              "land:COSA-ROMA'", text=raw))
+    start, route = parts
+    if board is not None:
+        start = board.check_route(start) if ":" in start else board.check_city(start)
+        route = board.check_route(route)
+    elif ":" not in route:
+        raise InvalidAction(_("in {text!r}: the destination must be a route such as land:COSA-ROMA", text=raw))
+    return Move(start.upper() if ":" not in start else start, route)
+
+
+def _player(rest: str, raw: str, state: GameState | None) -> str:
+    """The player a 'copy PLAYER' names; with a state, matched case-insensitively, as typed by a learner."""
+    if not rest:
+        raise InvalidAction(_("in {text!r}: 'copy' takes the form 'copy PLAYER'", text=raw))
+    if state is None:
+        return rest
+    names = [p.name for p in state.players]
+    match = [n for n in names if n.casefold() == rest.casefold()]
+    if not match:
+        raise InvalidAction(_("in {text!r}: no player called {name!r}; players are {players}", text=raw,
+                              name=rest, players=", ".join(names)))
+    return match[0]
+
+
+def _purchase(words: list[str], raw: str) -> Purchase:
+    """'purchase SLOT [paying GOOD]': a display slot 1..7, and the good paid for a '?' in its cost."""
+    if len(words) not in (1, 3) or (len(words) == 3 and words[1].lower() != "paying"):
+        raise InvalidAction(_("in {text!r}: 'purchase' takes the form 'purchase SLOT [paying GOOD]'", text=raw))
+    if not re.fullmatch(r"[1-7]", words[0]):
+        raise InvalidAction(_("in {text!r}: the display slot must be a number from 1 to 7, not {word!r}", text=raw,
+                              word=words[0]))
+    return Purchase(int(words[0]), _good(words[2], raw) if len(words) == 3 else None)
+
+
+def _kept(words: list[str], raw: str) -> Goods:
+    """The goods of 'keep N GOOD [N GOOD ...]' or 'keep nothing'."""
+    if not words:
+        raise InvalidAction(_("in {text!r}: 'keep' takes the form 'keep N GOOD [N GOOD ...]' or 'keep nothing'",
+                              text=raw))
+    if words == ["nothing"]:
+        return Goods()
+    if len(words) % 2:
+        raise InvalidAction(_("in {text!r}: 'keep' lists pairs of a number and a good, e.g. 'keep 2 food 1 brick'",
+                              text=raw))
+    counts: dict[str, int] = {}
+    for n_word, g_word in zip(words[::2], words[1::2], strict=False):
+        good = _good(g_word, raw)
+        counts[good] = counts.get(good, 0) + _count(n_word, raw)
+    return Goods(counts)
 
 
 def _board(state: GameState | None) -> ConcordiaMap | None:

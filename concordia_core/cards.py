@@ -66,7 +66,7 @@ def card(card_id: str | None) -> Card:
     display slot, an empty pile's top card)."""
     cards = _catalogue()[0]
     if card_id in cards:  # the ids the engine itself passes (a look-ahead asks this very often)
-        return cards[card_id]  # type: ignore[index]
+        return cards[card_id]
     key = str(card_id).strip().upper()
     if key not in cards:
         raise InvalidAction(_("unknown card {card!r}; starting cards are named like ARCHITECT, cards for sale like "

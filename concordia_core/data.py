@@ -5,7 +5,32 @@ import json
 from functools import cache
 from importlib import resources
 from importlib.resources.abc import Traversable
-from typing import Any
+from typing import Any, TypedDict, cast
+
+
+class GameData(TypedDict):
+    """data/game.json as read: the rules' numbers before constants.py gives them their Python types."""
+
+    goods: list[str]
+    price: dict[str, int]
+    house_goods: dict[str, dict[str, int]]
+    house_coins: dict[str, int]
+    bonus_tile_coins: dict[str, int]
+    city_tiles: dict[str, dict[str, int]]
+    display_slot_extra: list[list[str]]
+    storehouse_slots: int
+    houses_per_player: int
+    colonists_per_kind: int
+    colonists_in_rome_at_start: dict[str, int]
+    starting_goods: dict[str, int]
+    starting_coins_first_player: int
+    new_colonist_cost: dict[str, int]
+    tribune_free_cards: int
+    colonist_card_income: dict[str, int]
+    mercator_kinds: int
+    senator_cards: int
+    praefectus_magnus_bonus: int
+    intermediate_prizes: list[int]
 
 
 def data_dir() -> Traversable:
@@ -14,7 +39,7 @@ def data_dir() -> Traversable:
 
 
 def read_json(*parts: str) -> Any:
-    """Parse a JSON file shipped under concordia_core/data/."""
+    """Parse a JSON file shipped under concordia_core/data/ (its shape is the caller's to know)."""
     node = data_dir()
     for part in parts:
         node = node.joinpath(part)
@@ -23,6 +48,6 @@ def read_json(*parts: str) -> Any:
 
 
 @cache
-def game_constants() -> dict[str, Any]:
-    """Prices, costs, limits and tile counts from data/game.json."""
-    return read_json("game.json")
+def game_data() -> GameData:
+    """Prices, costs, limits and tile counts from data/game.json; read them typed through constants.CONSTANTS."""
+    return cast(GameData, read_json("game.json"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .actions import Action, Build, Copy, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade, parse_action
 from .cards import card
-from .data import game_constants
+from .constants import CONSTANTS
 from .errors import IllegalAction, InvalidAction
 from .goods import Goods, check_good
 from .i18n import _
@@ -169,7 +169,7 @@ def _intermediate_scoring(state: GameState, index: int) -> GameState:
     state = replace(state, mid_scores=tuple(records))
     if state.mid_payout is None and all(r is not None for r in records):
         totals = [r for r in records if r is not None]
-        prizes = competition_prizes(totals, list(game_constants()["intermediate_prizes"]))
+        prizes = competition_prizes(totals, CONSTANTS.intermediate_prizes)
         for i, coins in enumerate(prizes):
             state = state.with_player(i, coins=state.players[i].coins + coins)
         state = replace(state, mid_payout=tuple(prizes))

@@ -6,9 +6,7 @@ a Record value and `to_json`/`from_json` save and replay it (record.py, the laye
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
 from .actions import Action, parse_action
 from .engine import apply, legal_actions
@@ -20,15 +18,11 @@ from .setup import Setup
 from .state import GameState
 
 
-@dataclass(frozen=True)
-class Step:
-    """One played action and the state it produced."""
+class Step(NamedTuple):
+    """One played action and the state it produced; a pair, so `for action, state in game.history` reads it."""
 
     action: Action
     state: GameState
-
-    def __iter__(self) -> Iterator[Any]:  # allows `for action, state in game.history`
-        return iter((self.action, self.state))
 
 
 class Game:

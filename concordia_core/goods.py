@@ -3,15 +3,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 from operator import add, sub
-from typing import Any
 
-from .data import game_constants
+from .data import game_data
 from .errors import InvalidAction
 from .i18n import _
 
-_C = game_constants()
-GOODS: tuple[str, ...] = tuple(_C["goods"])
-PRICE: dict[str, int] = dict(_C["price"])
+GOODS: tuple[str, ...] = tuple(game_data()["goods"])   # the goods and prices Goods is built on (the rest: CONSTANTS)
+PRICE: dict[str, int] = dict(game_data()["price"])
 _INDEX = {g: i for i, g in enumerate(GOODS)}
 _PRICES = tuple(PRICE[g] for g in GOODS)
 
@@ -59,7 +57,7 @@ class Goods(Mapping[str, int]):
             values[_INDEX[check_good(good)]] += 1
         return cls(values)
 
-    def __setattr__(self, name: str, value: Any) -> None:  # immutability
+    def __setattr__(self, name: str, value: object) -> None:  # immutability
         raise AttributeError("Goods is immutable")
 
     def __getitem__(self, good: str) -> int:
@@ -103,11 +101,12 @@ class Goods(Mapping[str, int]):
         """One name per unit, in the fixed goods order."""
         return [g for g, n in zip(GOODS, self._counts, strict=False) for _ in range(n)]
 
-    def to_json(self) -> dict[str, int]:
+    def to_dict(self) -> dict[str, int]:
+        """The nonzero counts, as saved in a record."""
         return {g: n for g, n in zip(GOODS, self._counts, strict=False) if n}
 
     def __repr__(self) -> str:
-        return f"Goods({self.to_json()})"
+        return f"Goods({self.to_dict()})"
 
     def __str__(self) -> str:
         """The notation form, language-neutral like move notation: '1 brick + 2 food' ('nothing' if empty).

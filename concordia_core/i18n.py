@@ -1,4 +1,4 @@
-"""One message catalog for every text a person reads (DESIGN.md principle 7), English or Japanese.
+"""One message catalog for every text a person reads (docs/architecture.md principle 7), English or Japanese.
 
 Texts are written in English with named placeholders and looked up in a gettext catalog
 (`locale/ja/LC_MESSAGES/concordia.po`, compiled to `.mo` beside it; managed with Babel, see
@@ -21,7 +21,6 @@ import gettext
 import os
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from .data import read_json
 from .errors import InvalidAction
@@ -61,13 +60,13 @@ def _catalog(language: str) -> gettext.NullTranslations:
     return gettext.translation(DOMAIN, localedir=localedir, languages=[language])
 
 
-def _(message: str, /, **fields: Any) -> str:
+def _(message: str, /, **fields: object) -> str:
     """The message in the current language, its {named} placeholders filled from `fields`."""
     text = _catalog(_language).gettext(message)
     return text.format(**fields) if fields else text
 
 
-def n_(singular: str, plural: str, n: int, /, **fields: Any) -> str:
+def n_(singular: str, plural: str, n: int, /, **fields: object) -> str:
     """The counted message for `n` (placeholder {n}) in the current language."""
     return _catalog(_language).ngettext(singular, plural, n).format(n=n, **fields)
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 from collections import Counter
 
 from .cards import all_cards, starting_hand
-from .data import game_constants
+from .constants import CONSTANTS
 from .goods import GOODS
 from .i18n import _
 from .maps import load_map
-from .state import COLONISTS_PER_KIND, HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, GameState, PlayerState
+from .state import GameState, PlayerState
 from .text import coins_text, colonist_text, goods_count, possessive, route_text
 
 
@@ -49,12 +49,12 @@ def _player_problems(state: GameState, p: PlayerState) -> list[str]:
         if p.goods[g] < 0:
             found.append(_("{player} has {goods}; goods are never negative (R-STORE-1)", player=who,
                            goods=goods_count(g, p.goods[g])))
-    if p.storehouse_used > STOREHOUSE_SLOTS:
+    if p.storehouse_used > CONSTANTS.storehouse_slots:
         found.append(_("{whose} storehouse holds {n} goods and colonists; it has {slots} slots (R-STORE-1)",
-                       whose=possessive(who), n=p.storehouse_used, slots=STOREHOUSE_SLOTS))
-    if len(p.houses) > HOUSES_PER_PLAYER:
+                       whose=possessive(who), n=p.storehouse_used, slots=CONSTANTS.storehouse_slots))
+    if len(p.houses) > CONSTANTS.houses_per_player:
         found.append(_("{player} has {n} houses; at most {limit} (R-END-2)", player=who, n=len(p.houses),
-                       limit=HOUSES_PER_PLAYER))
+                       limit=CONSTANTS.houses_per_player))
     if len(set(p.houses)) != len(p.houses):
         found.append(_("{player} has two houses in one city (R-ARCH-6)", player=who))
     for city in p.houses:
@@ -65,10 +65,10 @@ def _player_problems(state: GameState, p: PlayerState) -> list[str]:
                            city=city, map=m.display_name))
     for kind in ("land", "sea"):
         total = len(p.colonists_of(kind)) + p.waiting[kind]
-        if p.waiting[kind] < 0 or total > COLONISTS_PER_KIND:
+        if p.waiting[kind] < 0 or total > CONSTANTS.colonists_per_kind:
             found.append(_("{player} has {n} {colonists} ({waiting} waiting); at most {limit} of each kind (R-COLO-2)",
                            player=who, n=total, colonists=colonist_text(kind), waiting=p.waiting[kind],
-                           limit=COLONISTS_PER_KIND))
+                           limit=CONSTANTS.colonists_per_kind))
         if not p.colonists_of(kind):  # colonists never leave the map (R-SETUP-7, R-ARCH-10)
             found.append(_("{player} has no {colonist} on the map; every player keeps at least the {colonist} placed "
                            "in Rome at setup (R-SETUP-7)", player=who, colonist=colonist_text(kind)))
@@ -114,7 +114,7 @@ def _card_problems(state: GameState) -> list[str]:
             found.append(_("card {card} appears {n} times; each card for sale exists once", card=cid, n=k))
         if cid not in cards:
             found.append(_("unknown card {card!r} in the display or deck", card=cid))
-    slots = len(game_constants()["display_slot_extra"])
+    slots = len(CONSTANTS.display_slot_extra)
     if len(state.display) > slots:
         found.append(_("the display holds {n} cards; it has {slots} slots", n=len(state.display), slots=slots))
     return found

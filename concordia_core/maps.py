@@ -1,4 +1,4 @@
-"""The map as a graph: cities are nodes, routes are keyed edges of kind land or sea (DESIGN.md 3).
+"""The map as a graph: cities are nodes, routes are keyed edges of kind land or sea (docs/architecture.md principle 3).
 
 A map is a JSON file under data/maps/ (see docs/adding-a-map.md); `load_map` validates it and
 wraps a frozen networkx.MultiGraph. Nothing about a game in progress lives in the graph.
@@ -15,8 +15,9 @@ from typing import Any
 
 import networkx as nx
 
+from .constants import CONSTANTS
 from .data import data_dir as _data_dir
-from .data import game_constants, read_json
+from .data import read_json
 from .errors import InvalidAction, MapDataError
 from .i18n import _, _glossary, term
 
@@ -33,10 +34,6 @@ class City:
     province: str | None
     lon: float
     lat: float
-
-    @property
-    def is_capital(self) -> bool:
-        return self.province is None
 
 
 @dataclass(frozen=True)
@@ -211,7 +208,8 @@ class _KindFilter:
         self.graph, self.kind = graph, kind
 
     def __call__(self, u: str, v: str, key: str) -> bool:
-        return self.graph.edges[u, v, key]["kind"] == self.kind
+        kind: str = self.graph.edges[u, v, key]["kind"]
+        return kind == self.kind
 
 
 # --- loading and validation ----------------------------------------------------------------------
@@ -273,7 +271,7 @@ def _fail(source: str, problem: str) -> MapDataError:
     return MapDataError(f"{source}: {problem}")
 
 
-def _validate(data: Any, source: str) -> None:
+def _validate(data: object, source: str) -> None:
     if not isinstance(data, dict):
         raise _fail(source, "the top level must be a JSON object")
     for key in ("id", "name", "players", "city_tile_letters", "capital", "provinces", "cities", "routes"):
@@ -292,11 +290,10 @@ def _validate(data: Any, source: str) -> None:
             raise _fail(source, f"province id {p['id']!r} is malformed or repeated")
         provinces.add(p["id"])
     letters = set(data["city_tile_letters"])
-    rules = game_constants()
-    unknown = letters - set(rules["city_tiles"])
+    unknown = letters - set(CONSTANTS.city_tiles)
     if unknown:
         raise _fail(source, f"city_tile_letters {sorted(unknown)} have no city tiles in the game "
-                            f"(letters are {', '.join(sorted(rules['city_tiles']))})")
+                            f"(letters are {', '.join(sorted(CONSTANTS.city_tiles))})")
     supported = {int(n) for n in read_json("cards.json")["decks_by_player_count"]}
     if not data["players"] or not set(data["players"]) <= supported:
         raise _fail(source, f"players {data['players']} must be player counts the cards support ({sorted(supported)})")
@@ -318,7 +315,7 @@ def _validate(data: Any, source: str) -> None:
         used_provinces.add(c["province"])
     for letter in letters:
         count = sum(c["letter"] == letter for c in data["cities"])
-        tiles = sum(rules["city_tiles"][letter].values())
+        tiles = CONSTANTS.city_tiles[letter].total()
         if count > tiles:
             raise _fail(source, f"{count} cities have letter {letter} but the game has only {tiles} {letter} tiles")
     empty = provinces - used_provinces

@@ -36,12 +36,12 @@ from .actions import (
     Trade,
 )
 from .cards import card
+from .constants import CONSTANTS
 from .engine import apply
 from .goods import PRICE, Goods
 from .i18n import N_, _, n_
 from .maps import load_map
 from .queries import (
-    CONSTANTS,
     card_price,
     collect_value,
     colonist_income,

@@ -7,70 +7,15 @@ A `player` argument is a name or a turn-order index.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from types import MappingProxyType
 
-from .cards import CONCORDIA_POINTS
-from .data import game_constants
+from .constants import CONSTANTS
 from .goods import Goods
 from .maps import available_maps, load_map
-from .rules import architect, colonist, diplomat, mercator, prefect, senator, specialist, tribune
+from .rules import architect, colonist, diplomat, prefect, senator, specialist, tribune
 from .rules.common import keep_options as _keep_options
 from .scoring import competition_places as _competition_places
 from .scoring import competition_prizes, counts, tiebreak_order
 from .state import GameState
-
-_C = game_constants()
-
-
-@dataclass(frozen=True)
-class Constants:
-    """The numbers of the rules a view shows, read from the game data (each with its rule id)."""
-
-    concordia_points: int              # R-END-1: the Concordia card's points
-    tribune_free_cards: int            # R-TRIB-2: cards a Tribune takes back before it pays coins
-    storehouse_slots: int              # R-STORE-1
-    houses_per_player: int             # R-END-2
-    colonists_per_kind: int            # R-COLO-2: land and sea each
-    colonists_in_rome_at_start: MappingProxyType[str, int]   # R-SETUP-7
-    new_colonist_cost: Goods           # R-TRIB-3, R-COLO-1
-    mercator_kinds: int                # R-MERC-2: kinds of good a Mercator may trade
-    senator_cards: int                 # R-SEN-1: cards a Senator may buy
-    praefectus_magnus_bonus: int       # R-PREF-3: the holder's bonus goods
-    display_slot_extra: tuple[tuple[str, ...], ...]          # R-SEN-2: extra goods under each slot ('?' = any)
-    bonus_tile_coins: MappingProxyType[str, int]             # R-PREF-4 (game data, single source)
-    intermediate_prizes: tuple[int, ...]                     # R-MID-3: coins for 1st, 2nd place
-    colonist_card_income: tuple[int, int]                    # R-COLO-1b: base coins, coins per colonist
-    city_tiles: MappingProxyType[str, Goods]                 # R-SETUP-2: goods on the city tiles of each letter
-    starting_goods: Goods              # R-SETUP-7
-    starting_coins: tuple[int, ...]    # R-SETUP-8: first player, second, ...
-    house_goods: MappingProxyType[str, Goods]                # R-ARCH-7: goods for a house by city good
-    house_coins: MappingProxyType[str, int]                  # R-ARCH-8: base coins by city good
-    price: MappingProxyType[str, int]  # R-SETUP-3: the price of each good
-
-
-def _constants() -> Constants:
-    first = _C["starting_coins_first_player"]
-    income = _C["colonist_card_income"]
-    return Constants(
-        concordia_points=CONCORDIA_POINTS, tribune_free_cards=_C["tribune_free_cards"],
-        storehouse_slots=_C["storehouse_slots"], houses_per_player=_C["houses_per_player"],
-        colonists_per_kind=_C["colonists_per_kind"],
-        colonists_in_rome_at_start=MappingProxyType(dict(_C["colonists_in_rome_at_start"])),
-        new_colonist_cost=Goods(_C["new_colonist_cost"]), mercator_kinds=_C["mercator_kinds"],
-        senator_cards=_C["senator_cards"], praefectus_magnus_bonus=_C["praefectus_magnus_bonus"],
-        display_slot_extra=tuple(tuple(slot) for slot in _C["display_slot_extra"]),
-        bonus_tile_coins=MappingProxyType(dict(_C["bonus_tile_coins"])),
-        intermediate_prizes=tuple(_C["intermediate_prizes"]),
-        colonist_card_income=(income["base"], income["per_colonist"]),
-        city_tiles=MappingProxyType({letter: Goods(tiles) for letter, tiles in _C["city_tiles"].items()}),
-        starting_goods=Goods(_C["starting_goods"]), starting_coins=tuple(first + i for i in range(5)),
-        house_goods=MappingProxyType({g: Goods(need) for g, need in _C["house_goods"].items()}),
-        house_coins=MappingProxyType(dict(_C["house_coins"])), price=MappingProxyType(dict(_C["price"])),
-    )
-
-
-CONSTANTS = _constants()
 
 
 def _index(state: GameState, player: int | str) -> int:
@@ -149,7 +94,7 @@ def consul_in_play(state: GameState) -> bool:
 def mercator_kinds_left(state: GameState) -> int:
     """Kinds of good the Mercator in play may still start trading (R-MERC-2)."""
     pending = state.pending
-    return mercator.KINDS_PER_PLAY - (len(pending.kinds) if pending is not None else 0)
+    return CONSTANTS.mercator_kinds - (len(pending.kinds) if pending is not None else 0)
 
 
 def specialist_output(state: GameState, player: int | str, good: str) -> Goods:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TypeVar
 
 from .actions import Action, Done, Trade, parse_action
 from .engine import apply
@@ -26,6 +26,7 @@ VERSION = 2
 are read by netting each Mercator play's trades (`_netted`)."""
 READABLE = (1, 2)
 MAX_ACTIONS = 100_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,10 @@ class Record:
 
     def to_json(self) -> str:
         """The record as JSON text: format, version, the setup fields, the actions, and any start position."""
-        data: dict[str, Any] = {"format": FORMAT, "version": VERSION, **self.setup.to_json(),
-                                "actions": list(self.actions)}
+        data: dict[str, object] = {"format": FORMAT, "version": VERSION, **self.setup.to_dict(),
+                                   "actions": list(self.actions)}
         if self.start is not None:
-            data["start"] = self.start.to_json()
+            data["start"] = self.start.to_dict()
         return json.dumps(data, indent=1, ensure_ascii=False)
 
     @classmethod
@@ -89,7 +90,7 @@ class Record:
         """Read a record, checking every field (RecordError naming the problem); the actions are checked
         when replayed (`steps()`)."""
         data = _parse(text)
-        version = data["version"]
+        version = _expect(data, "version", int, _("a whole number"))
         map_name = _expect(data, "map", str, _("a map name"))
         players = _expect(data, "players", list, _("a list of player names"))
         seed = _expect(data, "seed", int, _("a whole number"))
@@ -136,7 +137,7 @@ def _netted(state: GameState, trades: list[tuple[int, Trade]], ends: bool) -> It
         yield Done(), state
 
 
-def _parse(text: str | bytes) -> dict[str, Any]:
+def _parse(text: str | bytes) -> dict[str, object]:
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
@@ -164,7 +165,7 @@ def _parse(text: str | bytes) -> dict[str, Any]:
     return data
 
 
-def _expect(record: dict[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
+def _expect(record: dict[str, object], key: str, kind: type[T], what: str) -> T:
     if key not in record:
         raise RecordError(_("the record has no {key!r} field ({what})", key=key, what=what))
     value = record[key]
@@ -178,11 +179,11 @@ def _problem(exc: Exception) -> str:
     return ": ".join((type(exc).__name__, str(exc)))
 
 
-def _start_state(data: Any, map_name: str) -> GameState:
+def _start_state(data: object, map_name: str) -> GameState:
     if not isinstance(data, dict):
         raise RecordError(_("the record's start position must be an object"))
     try:
-        state = GameState.from_json(data)
+        state = GameState.from_dict(data)
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
         raise RecordError(_("the record's start position is malformed ({problem})", problem=_problem(exc))) from None
     if state.map_id != map_name:

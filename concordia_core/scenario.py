@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from types import MappingProxyType
-from typing import Any
 
 from .cards import card
+from .constants import CONSTANTS
 from .errors import InvalidAction
 from .game import Game
 from .goods import Goods, check_good
@@ -22,7 +22,7 @@ from .invariants import problems
 from .maps import load_map
 from .scoring import ScoreBreakdown, score
 from .setup import Setup, bonus_goods_for
-from .state import COLONISTS_PER_KIND, Colonist, GameState, replace
+from .state import Colonist, GameState, PlayerChanges, replace
 
 
 class Scenario:
@@ -40,7 +40,7 @@ class Scenario:
         """Set any of a player's holdings. `colonists` lists (kind, city or route) on the map; unless
         `waiting` is given, the rest of the 3 + 3 colonists wait in the storehouse."""
         index = self._state.index_of(name)
-        changes: dict[str, Any] = {}
+        changes: PlayerChanges = {}
         if coins is not None:
             changes["coins"] = int(coins)
         if goods is not None:
@@ -55,14 +55,14 @@ class Scenario:
             placed = tuple(sorted(self._colonist(kind, where) for kind, where in colonists))
             changes["colonists"] = placed
             if waiting is None:
-                waiting = {k: COLONISTS_PER_KIND - sum(c.kind == k for c in placed) for k in ("land", "sea")}
+                waiting = {k: CONSTANTS.colonists_per_kind - sum(c.kind == k for c in placed) for k in ("land", "sea")}
         if waiting is not None:
             changes["waiting"] = MappingProxyType({"land": int(waiting.get("land", 0)),
                                                    "sea": int(waiting.get("sea", 0))})
         if concordia is not None:
             changes["concordia"] = bool(concordia)
         self._state = self._state.with_player(index, **changes)
-        self._take_from_supply([c for key in ("hand", "discard") for c in changes.get(key, ())])
+        self._take_from_supply([*changes.get("hand", ()), *changes.get("discard", ())])
         if concordia:
             self._state = replace(self._state, end_trigger=index)
         return self
@@ -105,10 +105,10 @@ class Scenario:
 
     def display(self, cards: Iterable[str], deck: Iterable[str] | None = None) -> Scenario:
         """Set the face-up display (up to 7 card ids) and optionally the deck (top first)."""
-        changes: dict[str, Any] = {"display": tuple(card(c).id for c in cards)}
+        state = replace(self._state, display=tuple(card(c).id for c in cards))
         if deck is not None:
-            changes["deck"] = tuple(card(c).id for c in deck)
-        self._state = replace(self._state, **changes)
+            state = replace(state, deck=tuple(card(c).id for c in deck))
+        self._state = state
         return self
 
     def praefectus_magnus(self, name: str) -> Scenario:

@@ -10,56 +10,47 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any
 
 from .cards import cards_for_sale, decks_for, starting_hand
-from .data import game_constants
+from .constants import CONSTANTS
 from .errors import SetupError
-from .goods import GOODS, PRICE, Goods
+from .goods import GOODS, PRICE
 from .i18n import _
 from .maps import ConcordiaMap, available_maps, load_map
 from .state import Colonist, GameState, PlayerState
 
-_C = game_constants()
-DISPLAY_SLOTS = len(_C["display_slot_extra"])
+DISPLAY_SLOTS = len(CONSTANTS.display_slot_extra)
 
 
 def check_table(map_name: str | ConcordiaMap, players: Sequence[str]) -> tuple[ConcordiaMap, tuple[str, ...]]:
     """Validate the map and the player names for a new game (R-SETUP-1)."""
     if isinstance(players, str) or not isinstance(players, Sequence):
-        raise SetupError(_("players must be a list of names, e.g. ['Aiko', 'Ben']"))
+        raise SetupError(None, _("players must be a list of names, e.g. ['Aiko', 'Ben']"))
     names = tuple(players)
     for name in names:
         if not isinstance(name, str) or not name.strip() or name != " ".join(name.split()):
-            raise SetupError(_("player name {name!r} must be non-empty text, single-spaced, without leading or "
-                               "trailing spaces", name=name))
+            raise SetupError(None, _("player name {name!r} must be non-empty text, single-spaced, without leading or "
+                                     "trailing spaces", name=name))
     if len(set(names)) != len(names):
-        raise SetupError(_("player names must differ; got {names}", names=list(names)))
+        raise SetupError(None, _("player names must differ; got {names}", names=list(names)))
     if isinstance(map_name, ConcordiaMap):
         board = map_name
     else:
         if not isinstance(map_name, str) or map_name.strip().lower() not in available_maps():
-            raise SetupError(_("unknown map {name!r}; maps are {maps}", name=map_name, maps=", ".join(available_maps())),
-                             "R-SETUP-1")
+            raise SetupError("R-SETUP-1", _("unknown map {name!r}; maps are {maps}", name=map_name,
+                                            maps=", ".join(available_maps())))
         board = load_map(map_name)
     if len(names) not in board.players:
         allowed = ", ".join(str(n) for n in board.players)
-        raise SetupError(_("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use Imperium, "
-                           "3 or 4 may use either", map=board.display_name, allowed=allowed, n=len(names)), "R-SETUP-1")
+        raise SetupError("R-SETUP-1", _("the {map} map is for {allowed} players, not {n}: 2 players use Italia, 5 use "
+                                        "Imperium, 3 or 4 may use either", map=board.display_name, allowed=allowed,
+                                        n=len(names)))
     return board, names
 
 
 def bonus_goods_for(board: ConcordiaMap, city_goods: Mapping[str, str]) -> dict[str, str]:
     """Each province's bonus tile: the most expensive good of its cities (R-SETUP-3)."""
     return {p.id: max((city_goods[c] for c in p.cities), key=PRICE.__getitem__) for p in board.provinces.values()}
-
-
-def initial_state(map_name: str | ConcordiaMap, players: Sequence[str], seed: int, *,
-                  first_game: bool = False, first_player: str | None = None) -> GameState:
-    """The table after setup. `players` are in seating order (clockwise); the state lists them in
-    turn order from the first player, chosen at random by the seed unless `first_player` is given."""
-    # Setup validates (a ConcordiaMap becomes its id) and holds the one way to deal the table
-    return Setup(map_name, players, seed, bool(first_game), first_player).initial_state()  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
@@ -75,12 +66,12 @@ class Setup:
     def __post_init__(self) -> None:
         board, names = check_table(self.map_name, self.players)
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise SetupError(_("seed must be a whole number, not {seed!r}", seed=self.seed))
+            raise SetupError(None, _("seed must be a whole number, not {seed!r}", seed=self.seed))
         if not isinstance(self.first_game, bool):
-            raise SetupError(_("first_game must be true or false, not {value!r}", value=self.first_game))
+            raise SetupError(None, _("first_game must be true or false, not {value!r}", value=self.first_game))
         if self.first_player is not None and self.first_player not in names:
-            raise SetupError(_("first_player {name!r} is not one of the players {players}",
-                               name=self.first_player, players=list(names)), "R-SETUP-8")
+            raise SetupError("R-SETUP-8", _("first_player {name!r} is not one of the players {players}",
+                                            name=self.first_player, players=list(names)))
         object.__setattr__(self, "map_name", board.id)
         object.__setattr__(self, "players", names)
 
@@ -93,7 +84,7 @@ class Setup:
         # R-SETUP-2: one random tile of the matching letter per city; D tiles only where the map has D cities.
         city_goods: dict[str, str] = {}
         for letter in sorted(board.city_tile_letters):
-            tiles = [g for g in GOODS for _ in range(_C["city_tiles"][letter][g])]
+            tiles = [g for g in GOODS for _ in range(CONSTANTS.city_tiles[letter][g])]
             rng.shuffle(tiles)
             cities = [c.id for c in board.cities.values() if c.letter == letter]
             city_goods.update(zip(cities, tiles, strict=False))
@@ -114,14 +105,14 @@ class Setup:
         order = names[start:] + names[:start]
 
         rome = board.rome
-        in_rome = _C["colonists_in_rome_at_start"]
-        per_kind = _C["colonists_per_kind"]
+        in_rome = CONSTANTS.colonists_in_rome_at_start
+        per_kind = CONSTANTS.colonists_per_kind
         colonists = tuple(sorted(Colonist(kind, rome) for kind, n in in_rome.items() for _ in range(n)))
         players_state = tuple(
             PlayerState(  # R-SETUP-6/7
                 name=name,
-                coins=_C["starting_coins_first_player"] + i,
-                goods=Goods(_C["starting_goods"]),
+                coins=CONSTANTS.starting_coins[i],
+                goods=CONSTANTS.starting_goods,
                 hand=starting_hand(),
                 colonists=colonists,
                 waiting=MappingProxyType({kind: per_kind - n for kind, n in in_rome.items()}),
@@ -142,6 +133,7 @@ class Setup:
             mid_scores=(None,) * len(order),
         )
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The fields a record saves: map, players, seed and the options."""
         return {"map": self.map_name, "players": list(self.players), "seed": self.seed,
                 "options": {"first_game": self.first_game, "first_player": self.first_player}}

@@ -1,4 +1,4 @@
-"""Immutable game state: GameState and PlayerState, JSON-friendly and cheap to copy (DESIGN.md 2).
+"""Immutable game state: GameState and PlayerState, JSON-friendly and cheap to copy (docs/architecture.md principle 2).
 
 Every change makes a new value with dataclasses.replace; nothing here is ever mutated, so undo,
 replay and what-if branches are plain references to older states.
@@ -6,44 +6,48 @@ replay and what-if branches are plain references to older states.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from types import MappingProxyType
-from typing import Any
+from typing import Any, TypedDict, TypeVar, Unpack, cast
 
 from .cards import card
-from .data import game_constants
+from .constants import CONSTANTS
 from .errors import InvalidAction
 from .goods import Goods
 from .i18n import _
 from .text import city_name, colonist_text, route_name
 
+STOREHOUSE_SLOTS = CONSTANTS.storehouse_slots     # R-STORE-1 (names the bots import)
+HOUSES_PER_PLAYER = CONSTANTS.houses_per_player   # R-END-2
 
-def replace(obj: Any, /, **changes: Any) -> Any:
+_Value = TypeVar("_Value")
+
+
+def replace(obj: _Value, /, **changes: object) -> _Value:
     """`dataclasses.replace`, faster for the engine's own state values (a look-ahead makes many): their
     fields are copied by a function made once per class. Values of other classes go to dataclasses.replace."""
     fast = _REPLACERS.get(type(obj))
-    return fast(obj, changes) if fast is not None else dataclasses.replace(obj, **changes)
+    if fast is not None:
+        return cast(_Value, fast(obj, changes))
+    return dataclasses.replace(obj, **changes)  # type: ignore[type-var]
 
 
-def _replacer(cls: type) -> Any:
+def _replacer(cls: type) -> Callable[[object, dict[str, object]], object]:
     """A function copying an instance of the frozen dataclass `cls` with some fields changed."""
     names = tuple(f.name for f in dataclasses.fields(cls))
     body = "".join(f"    setattr(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})\n" for n in names)
     source = (f"def copy(obj, changes):\n    if not changes.keys() <= NAMES:\n"
               f"        raise TypeError(f'unknown fields {{sorted(changes.keys() - NAMES)}} for {cls.__name__}')\n"
               f"    new = make(cls)\n{body}    return new\n")
-    scope: dict[str, Any] = {"NAMES": frozenset(names), "make": object.__new__, "cls": cls, "setattr": object.__setattr__}
+    scope: dict[str, object] = {"NAMES": frozenset(names), "make": object.__new__, "cls": cls,
+                                "setattr": object.__setattr__}
     exec(source, scope)  # noqa: S102 - made from the class's own field names, never from input
-    return scope["copy"]
+    return cast(Callable[[object, dict[str, object]], object], scope["copy"])
 
 
-_REPLACERS: dict[type, Any] = {}
-_C = game_constants()
-STOREHOUSE_SLOTS: int = _C["storehouse_slots"]
-HOUSES_PER_PLAYER: int = _C["houses_per_player"]
-COLONISTS_PER_KIND: int = _C["colonists_per_kind"]
+_REPLACERS: dict[type, Callable[[object, dict[str, object]], object]] = {}
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -108,16 +112,18 @@ class PlayerState:
     def colonists_of(self, kind: str) -> tuple[Colonist, ...]:
         return tuple(c for c in self.colonists if c.kind == kind)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The player as JSON-ready data (lists, numbers, text), as a record's start position saves it."""
         return {
-            "name": self.name, "coins": self.coins, "goods": self.goods.to_json(),
+            "name": self.name, "coins": self.coins, "goods": self.goods.to_dict(),
             "hand": list(self.hand), "discard": list(self.discard), "houses": list(self.houses),
             "colonists": [[c.kind, c.where] for c in self.colonists],
             "waiting": dict(self.waiting), "concordia": self.concordia,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> PlayerState:
+    def from_dict(cls, data: Mapping[str, Any]) -> PlayerState:
+        """The player `to_dict` gave (a KeyError or TypeError on data of another shape)."""
         return cls(
             name=data["name"], coins=data["coins"], goods=Goods(data["goods"]),
             hand=tuple(data["hand"]), discard=tuple(data["discard"]), houses=tuple(sorted(data["houses"])),
@@ -125,6 +131,20 @@ class PlayerState:
             waiting=MappingProxyType({"land": data["waiting"]["land"], "sea": data["waiting"]["sea"]}),
             concordia=data["concordia"],
         )
+
+
+class PlayerChanges(TypedDict, total=False):
+    """The fields of a PlayerState that `GameState.with_player` may replace, with their types."""
+
+    name: str
+    coins: int
+    goods: Goods
+    hand: tuple[str, ...]
+    discard: tuple[str, ...]
+    houses: tuple[str, ...]
+    colonists: tuple[Colonist, ...]
+    waiting: Mapping[str, int]
+    concordia: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +157,7 @@ class BonusTile:
 
 
 class Phase(StrEnum):
-    """What a card play in progress asks for next (DESIGN.md 5): the card's kind of decision."""
+    """What a card play in progress asks for next (docs/architecture.md principle 5): the card's kind of decision."""
 
     START = "start"            # the card was just played
     MOVE = "move"              # Architect: moves, then builds (R-ARCH-1..4)
@@ -154,7 +174,7 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Pending:
-    """The card play in progress, as sub-steps (DESIGN.md 5).
+    """The card play in progress, as sub-steps (docs/architecture.md principle 5).
 
     `card` is the card played; `action` is the card whose action is being carried out (the same,
     or the card a Diplomat copies). `phase` names what is asked next; `finished` means the action is
@@ -171,13 +191,13 @@ class Pending:
     placed: int = 0                      # Colonist card: colonists placed so far (R-COLO-1)
     finished: bool = False
 
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"card": self.card, "action": self.action, "phase": self.phase.value, "steps_left": self.steps_left,
                 "kinds": list(self.kinds), "sold": list(self.sold), "bought": self.bought, "placed": self.placed,
                 "finished": self.finished}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> Pending:
+    def from_dict(cls, data: Mapping[str, Any]) -> Pending:
         return cls(data["card"], data["action"], Phase(data["phase"]), data["steps_left"], tuple(data["kinds"]),
                    tuple(data.get("sold", ())), data["bought"], data["placed"], data["finished"])
 
@@ -189,8 +209,12 @@ class StoreChoice:
     player: int
     incoming: Goods
 
-    def to_json(self) -> dict[str, Any]:
-        return {"player": self.player, "incoming": self.incoming.to_json()}
+    def to_dict(self) -> dict[str, object]:
+        return {"player": self.player, "incoming": self.incoming.to_dict()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StoreChoice:
+        return cls(data["player"], Goods(data["incoming"]))
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +239,7 @@ class GameState:
     mid_payout: tuple[int, ...] | None = None      # R-MID-3 coins paid, once all have a record
     turns_played: int = 0
 
-    # --- read-only views (DESIGN.md public API) -------------------------------------------------
+    # --- read-only views (the public API, docs/architecture.md) ------------------------------------
     @property
     def deck_size(self) -> int:
         return len(self.deck)
@@ -248,7 +272,7 @@ class GameState:
 
     @property
     def bonus_tiles(self) -> dict[str, BonusTile]:
-        coins = _C["bonus_tile_coins"]
+        coins = CONSTANTS.bonus_tile_coins
         return {p: BonusTile(g, "coins" if p in self.coin_side else "goods", coins[g])
                 for p, g in self.bonus_goods.items()}
 
@@ -274,37 +298,38 @@ class GameState:
     def houses_in(self, city: str) -> int:
         return sum(city in p.houses for p in self.players)
 
-    def with_player(self, index: int, **changes: Any) -> GameState:
+    def with_player(self, index: int, **changes: Unpack[PlayerChanges]) -> GameState:
         """A copy with one player's fields replaced."""
         players = list(self.players)
         players[index] = replace(players[index], **changes)
         return replace(self, players=tuple(players))
 
     # --- serialisation ------------------------------------------------------------------------------
-    def to_json(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
+        """The position as JSON-ready data; `from_dict` gives it back equal (a record's `start`)."""
         return {
-            "map": self.map_id, "players": [p.to_json() for p in self.players], "turn": self.turn,
+            "map": self.map_id, "players": [p.to_dict() for p in self.players], "turn": self.turn,
             "display": list(self.display), "deck": list(self.deck),
             "city_goods": dict(sorted(self.city_goods.items())),
             "bonus_goods": dict(sorted(self.bonus_goods.items())), "coin_side": sorted(self.coin_side),
             "praefectus": self.praefectus,
-            "pending": None if self.pending is None else self.pending.to_json(),
-            "choices": [c.to_json() for c in self.choices], "end_trigger": self.end_trigger,
+            "pending": None if self.pending is None else self.pending.to_dict(),
+            "choices": [c.to_dict() for c in self.choices], "end_trigger": self.end_trigger,
             "over": self.over, "first_game": self.first_game, "mid_scores": list(self.mid_scores),
             "mid_payout": None if self.mid_payout is None else list(self.mid_payout),
             "turns_played": self.turns_played,
         }
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> GameState:
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
         return cls(
-            map_id=data["map"], players=tuple(PlayerState.from_json(p) for p in data["players"]),
+            map_id=data["map"], players=tuple(PlayerState.from_dict(p) for p in data["players"]),
             turn=data["turn"], display=tuple(data["display"]), deck=tuple(data["deck"]),
             city_goods=MappingProxyType(dict(data["city_goods"])),
             bonus_goods=MappingProxyType(dict(data["bonus_goods"])), coin_side=frozenset(data["coin_side"]),
             praefectus=data["praefectus"],
-            pending=None if data["pending"] is None else Pending.from_json(data["pending"]),
-            choices=tuple(StoreChoice(c["player"], Goods(c["incoming"])) for c in data["choices"]),
+            pending=None if data["pending"] is None else Pending.from_dict(data["pending"]),
+            choices=tuple(StoreChoice.from_dict(c) for c in data["choices"]),
             end_trigger=data["end_trigger"], over=data["over"], first_game=data["first_game"],
             mid_scores=tuple(data["mid_scores"]),
             mid_payout=None if data["mid_payout"] is None else tuple(data["mid_payout"]),

@@ -86,7 +86,7 @@ def player(state: GameState, who: int | str):
 
 
 def snapshot(state: GameState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
+    return json.dumps(state.to_dict(), sort_keys=True)
 
 
 def board(state: GameState) -> cc.ConcordiaMap:

@@ -28,7 +28,7 @@ g.play("sell 1 cloth")
 g.play("done")
 cc.score(g.state, "Aiko")
 cc.final_ranking(g.state)
-cc.GameState.from_json(g.state.to_json())
+cc.GameState.from_dict(g.state.to_dict())
 g.undo()
 cc.new_game("imperium", ["A", "B", "C", "D", "E"], seed=1).legal_actions()
 print(json.dumps({{"loaded": sorted(m for m in {FORBIDDEN!r} if m in sys.modules),

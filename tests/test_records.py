@@ -30,7 +30,7 @@ SEEDS = [pytest.param(seed, marks=() if seed < 10 else pytest.mark.slow) for see
 
 
 def canonical(state: cc.GameState) -> str:
-    return json.dumps(state.to_json(), sort_keys=True)
+    return json.dumps(state.to_dict(), sort_keys=True)
 
 
 # --- notation --------------------------------------------------------------------------------------
@@ -156,6 +156,28 @@ def test_record_holds_version_map_players_seed_options_and_notation() -> None:
     assert record["players"] == ["Aiko", "Ben", "Chloe"]
     assert record["options"] == {"first_game": True, "first_player": game.state.players[0].name}
     assert record["actions"] == ["play PREFECT"]
+
+
+def test_one_naming_for_serialisation_to_dict_for_data_to_json_for_text() -> None:
+    game = cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
+    for text in ["play MERCATOR", "buy 2 brick"]:
+        game.play(text)
+    state = game.state
+    assert state.pending is not None
+    choice = cc.StoreChoice(1, cc.Goods({"wine": 2}))
+    assert cc.GameState.from_dict(json.loads(json.dumps(state.to_dict()))) == state
+    assert cc.PlayerState.from_dict(state.players[0].to_dict()) == state.players[0]
+    assert cc.Pending.from_dict(state.pending.to_dict()) == state.pending
+    assert choice.to_dict() == {"player": 1, "incoming": {"wine": 2}}
+    assert cc.StoreChoice.from_dict(choice.to_dict()) == choice
+    assert game.setup.to_dict() == {"map": "italia", "players": ["Aiko", "Ben"], "seed": 7,
+                                    "options": {"first_game": False, "first_player": "Aiko"}}
+    assert cc.Goods({"food": 2, "brick": 1}).to_dict() == {"brick": 1, "food": 2}
+    text = game.to_json()
+    assert isinstance(text, str) and cc.Game.from_json(text).state == state
+    assert isinstance(game.record().to_json(), str)
+    for value in (state, state.players[0], state.pending, choice, game.setup, cc.Goods()):
+        assert not hasattr(value, "to_json"), f"{type(value).__name__} gives a mapping: to_dict, not to_json"
 
 
 def _good_record() -> dict:

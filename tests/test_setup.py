@@ -118,7 +118,7 @@ def test_R_SETUP_3_prices() -> None:
 # --- R-SETUP-4: the bank is unlimited -------------------------------------------------------------------
 def test_R_SETUP_4_no_bank_counters_in_the_state() -> None:
     s = game("imperium", 5).state
-    assert not [k for k in s.to_json() if "bank" in k or "supply" in k]
+    assert not [k for k in s.to_dict() if "bank" in k or "supply" in k]
 
 
 def test_R_SETUP_4_mercator_buys_are_limited_only_by_coins_and_slots() -> None:
@@ -249,18 +249,18 @@ def test_R_SETUP_8_random_first_player_varies_with_seed() -> None:
 # --- determinism -----------------------------------------------------------------------------------------
 @pytest.mark.parametrize(("map_name", "n"), TABLES)
 def test_same_seed_same_table(map_name: str, n: int) -> None:
-    a = game(map_name, n, 123).state.to_json()
-    b = game(map_name, n, 123).state.to_json()
+    a = game(map_name, n, 123).state.to_dict()
+    b = game(map_name, n, 123).state.to_dict()
     assert json.dumps(a, sort_keys=True) == json.dumps(b, sort_keys=True)
 
 
 def test_state_json_round_trip() -> None:
     s = game("imperium", 4, 9).state
-    assert cc.GameState.from_json(json.loads(json.dumps(s.to_json()))) == s
+    assert cc.GameState.from_dict(json.loads(json.dumps(s.to_dict()))) == s
 
 
 def test_different_seeds_give_different_tables() -> None:
-    tables = {json.dumps(game("imperium", 4, seed).state.to_json(), sort_keys=True) for seed in range(6)}
+    tables = {json.dumps(game("imperium", 4, seed).state.to_dict(), sort_keys=True) for seed in range(6)}
     assert len(tables) == 6
     decks = {game("italia", 2, seed).state.deck for seed in range(6)}
     tiles = {tuple(sorted(game("italia", 2, seed).state.city_goods.items())) for seed in range(6)}
@@ -271,10 +271,10 @@ def test_different_seeds_give_different_tables() -> None:
 def test_setup_does_not_use_the_global_random() -> None:
     import random
     random.seed(1)
-    a = game("italia", 3, 5).state.to_json()
+    a = game("italia", 3, 5).state.to_dict()
     random.seed(2)
     random.random()
-    b = game("italia", 3, 5).state.to_json()
+    b = game("italia", 3, 5).state.to_dict()
     assert a == b
 
 
@@ -312,3 +312,22 @@ def test_unknown_first_player_cites_R_SETUP_8() -> None:
     with pytest.raises(cc.SetupError) as info:
         cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Zed")
     assert info.value.rule == "R-SETUP-8"
+
+
+def test_a_setup_error_takes_the_rule_first_like_an_illegal_action() -> None:
+    with pytest.raises(cc.SetupError) as info:
+        cc.new_game("italia", ["A", "B", "C", "D", "E"], seed=1)
+    err = info.value
+    assert err.rule == "R-SETUP-1"
+    assert err.explanation.startswith("the Italia map is for 2, 3, 4 players, not 5")
+    assert str(err) == f"{err.explanation} (R-SETUP-1)"
+    refusal = cc.IllegalAction("R-ARCH-6", "no houses may be built in ROMA")
+    assert (refusal.rule, refusal.explanation, str(refusal)) == ("R-ARCH-6", "no houses may be built in ROMA",
+                                                                 "no houses may be built in ROMA (R-ARCH-6)")
+
+
+def test_a_setup_error_without_a_rule_is_its_sentence_alone() -> None:
+    with pytest.raises(cc.SetupError) as info:
+        cc.new_game("italia", ["Aiko", "Ben"], seed="seven")
+    assert info.value.rule is None
+    assert str(info.value) == info.value.explanation == "seed must be a whole number, not 'seven'"

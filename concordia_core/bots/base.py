@@ -2,7 +2,7 @@
 sentence saying why); `play_game` lets bots play a game to its end.
 
 Bots act for whoever must act now (`state.actor`), storehouse choices (`keep`) included. The only
-randomness is the bot's own `random.Random(seed)` (DESIGN.md 2): a bot with the same seed makes the
+randomness is the bot's own `random.Random(seed)` (docs/architecture.md principle 2): a bot with the same seed makes the
 same choices. Levels and `make(level, seed)` are in levels.py.
 """
 from __future__ import annotations

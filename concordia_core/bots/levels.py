@@ -10,8 +10,6 @@
 """
 from __future__ import annotations
 
-from typing import Any
-
 from ..errors import InvalidAction
 from ..i18n import _, term
 from .base import Bot
@@ -30,7 +28,7 @@ def level_name(level: str) -> str:
     return term("bot", level)
 
 
-def make(level: str, seed: int = 0, **options: Any) -> Bot:
+def make(level: str, seed: int = 0, **options: object) -> Bot:
     """A bot of the given level with its own seeded random generator. Options go to the level's class,
     e.g. make("strong", 7, budget=64, time_limit=1.0)."""
     key = str(level).strip().lower()

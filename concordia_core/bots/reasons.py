@@ -27,10 +27,11 @@ from ..actions import (
     Recruit,
     Trade,
 )
+from ..constants import CONSTANTS
 from ..goods import GOODS, PRICE, Goods
 from ..i18n import N_, _, n_
 from ..narrate import card_name
-from ..queries import CONSTANTS, card_price, consul_in_play, house_price, tribune_income
+from ..queries import card_price, consul_in_play, house_price, tribune_income
 from ..scoring import counts, score
 from ..state import GameState
 from ..text import (

@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 from ..actions import Action, Build, Done, Move
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
 from ..state import Colonist, GameState, Pending, Phase, replace
 from ..text import city_name, colonist_text, good_name, listing, ordinal, place_name, route_name, steps_text
 from .common import actor, board, finish, in_play, pay, shortfall, with_phase
-
-_C = game_constants()
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -21,8 +19,8 @@ def start(state: GameState, pending: Pending) -> GameState:
 def house_price(state: GameState, city: str) -> tuple[Goods, int]:
     """Goods and coins for a house in `city` now (R-ARCH-7/8: coins x houses counting the new one)."""
     good = state.city_goods[city]
-    goods = Goods(_C["house_goods"][good])
-    coins = _C["house_coins"][good] * (state.houses_in(city) + 1)
+    goods = CONSTANTS.house_goods[good]
+    coins = CONSTANTS.house_coins[good] * (state.houses_in(city) + 1)
     return goods, coins
 
 
@@ -132,7 +130,7 @@ def _build(state: GameState, action: Build) -> GameState:
         raise IllegalAction("R-ARCH-6", _("you already have a house in {city}; one house per player per city",
                                           city=city_name(city)))
     if p.houses_left <= 0:
-        raise IllegalAction("R-END-2", _("you have built all {n} of your houses", n=_C["houses_per_player"]))
+        raise IllegalAction("R-END-2", _("you have built all {n} of your houses", n=CONSTANTS.houses_per_player))
     if city not in build_sites(state, index):
         raise IllegalAction("R-ARCH-5", _("{city} is not at either end of a route holding one of your colonists",
                                           city=city_name(city)))

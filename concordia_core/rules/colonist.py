@@ -2,16 +2,13 @@
 from __future__ import annotations
 
 from ..actions import Action, Done, Income, Place
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
 from ..i18n import _
 from ..state import GameState, Pending, Phase, replace
 from ..text import city_name, colonist_text
 from .common import actor, board, finish, gain_coins, in_play, pay, place_colonist, shortfall, with_phase
 from .tribune import COLONIST_COST
-
-_C = game_constants()
-_INCOME = _C["colonist_card_income"]
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -25,7 +22,8 @@ def places(state: GameState, index: int) -> list[str]:
 
 def income(state: GameState, index: int) -> int:
     """Coins of the Colonist card's income: 5 + 1 per own colonist on the map (R-COLO-1b)."""
-    return _INCOME["base"] + _INCOME["per_colonist"] * len(state.players[index].colonists)
+    base, per_colonist = CONSTANTS.colonist_card_income
+    return base + per_colonist * len(state.players[index].colonists)
 
 
 def legal(state: GameState) -> list[Action]:
@@ -57,7 +55,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if p.waiting[action.kind] <= 0:
         raise IllegalAction("R-COLO-2", _("no {colonist} waits in your storehouse; a player has at most {n} land "
                                           "and {n} sea colonists", colonist=colonist_text(action.kind),
-                                          n=_C["colonists_per_kind"]))
+                                          n=CONSTANTS.colonists_per_kind))
     if action.city not in places(state, index):
         raise IllegalAction("R-COLO-1", _("a new colonist goes to {rome} or a city with one of your houses; you "
                                           "have no house in {city}", rome=city_name(board(state).rome),

@@ -9,15 +9,13 @@ from __future__ import annotations
 
 from ..actions import Action, Done, Trade
 from ..cards import card
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
 from ..goods import GOODS, PRICE, Goods
 from ..i18n import _, n_
 from ..state import GameState, Pending, Phase, replace
 from ..text import coins_text, good_name, goods_count, listing
 from .common import actor, finish, gain_coins, in_play, with_phase
-
-KINDS_PER_PLAY = game_constants()["mercator_kinds"]
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -31,7 +29,7 @@ def legal(state: GameState) -> list[Action]:
     kinds, sold = pending.kinds, pending.sold
     result: list[Action] = []
     for good in GOODS:
-        if good not in kinds and len(kinds) >= KINDS_PER_PLAY:
+        if good not in kinds and len(kinds) >= CONSTANTS.mercator_kinds:
             continue
         if good not in kinds or good in sold:
             result.extend(Trade(good, -n) for n in range(1, p.goods[good] + 1))
@@ -53,11 +51,11 @@ def apply(state: GameState, action: Action) -> GameState:
     good, amount = action.good, action.amount
     if amount == 0:
         raise IllegalAction("R-MERC-2", _("trade at least 1 good"))
-    if good not in kinds and len(kinds) >= KINDS_PER_PLAY:
+    if good not in kinds and len(kinds) >= CONSTANTS.mercator_kinds:
         raise IllegalAction("R-MERC-2", _("you already traded {kinds} this turn; a Mercator trades at most {n} kinds "
                                           "of goods (the limit counts kinds, not units)",
                                           kinds=listing(good_name(g) for g in kinds),
-                                          n=KINDS_PER_PLAY))
+                                          n=CONSTANTS.mercator_kinds))
     _check_direction(in_play(state), good, amount)
     value = abs(amount) * PRICE[good]
     if amount > 0:

@@ -2,15 +2,13 @@
 from __future__ import annotations
 
 from ..actions import Action, Collect, Produce
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
 from ..goods import Goods
 from ..i18n import _
 from ..state import GameState, Pending, Phase, replace
 from ..text import province_name
 from .common import actor, board, finish, gain_coins, gain_goods, with_phase
-
-_C = game_constants()
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -25,7 +23,7 @@ def production(state: GameState, province: str, index: int) -> list[tuple[int, G
     """Who receives what if `index` makes `province` produce: the bonus first, then every house."""
     m = board(state)
     n = len(state.players)
-    bonus = _C["praefectus_magnus_bonus"] if state.praefectus == index else 1  # R-PREF-3
+    bonus = CONSTANTS.praefectus_magnus_bonus if state.praefectus == index else 1  # R-PREF-3
     gains: dict[int, Goods] = {index: Goods({state.bonus_goods[province]: bonus})}
     for i, p in enumerate(state.players):
         produced = Goods.of(state.city_goods[c] for c in m.provinces[province].cities if c in p.houses)

@@ -6,17 +6,13 @@ from functools import cache
 
 from ..actions import Action, Done, Purchase
 from ..cards import card
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
 from ..goods import GOODS, Goods
 from ..i18n import _
 from ..state import GameState, Pending, Phase, replace
 from ..text import good_name
 from .common import actor, finish, in_play, pay, shortfall, with_phase
-
-_C = game_constants()
-SLOT_EXTRA: list[list[str]] = _C["display_slot_extra"]
-SENATOR_CARDS: int = _C["senator_cards"]
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -43,12 +39,12 @@ def _price(card_id: str, slot: int, wild: str | None, consul: bool) -> Goods:
     cost = card(card_id).cost
     if consul:
         return cost
-    extra = [wild if g == "?" else g for g in SLOT_EXTRA[slot - 1]]
+    extra = [wild if g == "?" else g for g in CONSTANTS.display_slot_extra[slot - 1]]
     return cost + Goods.of(g for g in extra if g is not None)
 
 
 def wild_choices(slot: int, consul: bool) -> list[str | None]:
-    if not consul and "?" in SLOT_EXTRA[slot - 1]:
+    if not consul and "?" in CONSTANTS.display_slot_extra[slot - 1]:
         return list(GOODS)
     return [None]
 
@@ -75,11 +71,12 @@ def apply(state: GameState, action: Action) -> GameState:
         raise IllegalAction(rule, _("a Consul buys a card from the display; not '{action}'", action=action) if consul
                             else _("a Senator buys cards from the display; not '{action}'", action=action))
     slot = action.slot
-    if not 1 <= slot <= len(SLOT_EXTRA):
-        raise IllegalAction(rule, _("the display has slots 1 to {last}, not {slot}", last=len(SLOT_EXTRA), slot=slot))
+    slots = len(CONSTANTS.display_slot_extra)
+    if not 1 <= slot <= slots:
+        raise IllegalAction(rule, _("the display has slots 1 to {last}, not {slot}", last=slots, slot=slot))
     if slot > len(state.display) or state.display[slot - 1] is None:
         raise IllegalAction(rule, _("display slot {slot} is empty", slot=slot))
-    has_wild = "?" in SLOT_EXTRA[slot - 1] and not consul
+    has_wild = "?" in CONSTANTS.display_slot_extra[slot - 1] and not consul
     if has_wild and action.wild is None:
         raise IllegalAction("R-SEN-2", _("slot {slot} asks for one good of your choice ('?'): say which, e.g. "
                                          "'purchase {slot} paying brick'", slot=slot))
@@ -103,7 +100,7 @@ def apply(state: GameState, action: Action) -> GameState:
     pending = in_play(state)
     bought = pending.bought + 1
     state = replace(state, display=tuple(display), pending=replace(pending, bought=bought))
-    if consul or bought >= SENATOR_CARDS or not any(state.display):
+    if consul or bought >= CONSTANTS.senator_cards or not any(state.display):
         return complete(state)
     return state
 
@@ -112,7 +109,7 @@ def complete(state: GameState) -> GameState:
     """Shift the display left, refill from the deck (R-SEN-4); the last card ends the game (R-END-1)."""
     cards = [c for c in state.display if c is not None]
     deck = list(state.deck)
-    while len(cards) < len(SLOT_EXTRA) and deck:
+    while len(cards) < len(CONSTANTS.display_slot_extra) and deck:
         cards.append(deck.pop(0))
     state = replace(state, display=tuple(cards), deck=tuple(deck))
     if in_play(state).bought and not cards and state.end_trigger is None:

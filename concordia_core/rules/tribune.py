@@ -2,22 +2,19 @@
 from __future__ import annotations
 
 from ..actions import Action, Done, Recruit
-from ..data import game_constants
+from ..constants import CONSTANTS
 from ..errors import IllegalAction
-from ..goods import Goods
 from ..i18n import _
 from ..state import GameState, Pending, Phase
 from ..text import colonist_text
 from .common import actor, board, finish, pay, place_colonist, shortfall, with_phase
 
-_C = game_constants()
-COLONIST_COST = Goods(_C["new_colonist_cost"])
-FREE_CARDS: int = _C["tribune_free_cards"]
+COLONIST_COST = CONSTANTS.new_colonist_cost   # R-TRIB-3, R-COLO-1: 1 food + 1 tools
 
 
 def income(returned: int) -> int:
     """Coins for taking back `returned` cards: 1 for each card beyond the free ones (R-TRIB-2)."""
-    return max(0, returned - FREE_CARDS)
+    return max(0, returned - CONSTANTS.tribune_free_cards)
 
 
 def start(state: GameState, pending: Pending) -> GameState:
@@ -50,7 +47,7 @@ def apply(state: GameState, action: Action) -> GameState:
     if p.waiting[action.kind] <= 0:
         raise IllegalAction("R-COLO-2", _("no {colonist} waits in your storehouse (at most {n} land and {n} sea "
                                           "colonists in all)", colonist=colonist_text(action.kind),
-                                          n=_C["colonists_per_kind"]))
+                                          n=CONSTANTS.colonists_per_kind))
     shortfall(state, index, COLONIST_COST, 0, _("a new colonist"), "R-TRIB-3")
     state = pay(state, index, COLONIST_COST)
     return finish(place_colonist(state, index, action.kind, board(state).rome))

@@ -48,7 +48,7 @@ def _pool() -> dict[str, tuple[str, ...]]:
 CARD_POOL = _pool()
 SPECIALISTS = tuple(c.id for c in cc.cards_for_sale() if c.god == "minerva")
 STARTING_COUNT = {g: sum(cc.card(c).god == g for c in cc.starting_hand()) for g in CARD_GODS}
-STARTING_GOODS = MappingProxyType(dict(cc.CONSTANTS.starting_goods.to_json()))
+STARTING_GOODS = MappingProxyType(dict(cc.CONSTANTS.starting_goods.to_dict()))
 START_COINS = cc.CONSTANTS.starting_coins[0]
 MIN_COLONISTS = sum(cc.CONSTANTS.colonists_in_rome_at_start.values())
 MAX_COLONISTS = 2 * cc.CONSTANTS.colonists_per_kind

@@ -45,8 +45,7 @@ class Table:
         first = names[0] if first is None and names else first
         setup = cc.Scenario(map_name, list(names)).build()   # the map and the names (R-SETUP-1)
         if first not in names:
-            raise cc.SetupError(cc._("the first player must be one of {players}", players=cc.listing(names)),
-                                "R-SETUP-8")
+            raise cc.SetupError("R-SETUP-8", cc._("the first player must be one of {players}", players=cc.listing(names)))
         return cls(setup.map_id, names, str(first), MappingProxyType(tl.checked(setup.map_id, tiles or {})),
                    frozenset(done))
 

@@ -443,7 +443,7 @@ class PadEntries:
         data = {
             "format": FORMAT, "version": VERSION, "map": self.map, "city_tiles": dict(sorted(self.tiles.items())),
             "players": [{"name": p.name, "bought_cards": dict(p.bought), "houses": list(p.houses),
-                         "colonists_on_map": {"land": p.land, "sea": p.sea}, "goods": p.goods.to_json(),
+                         "colonists_on_map": {"land": p.land, "sea": p.sea}, "goods": p.goods.to_dict(),
                          "coins": p.coins, "intermediate_record": p.record} for p in self.players],
             "concordia_card": self.concordia, "praefectus_magnus": self.praefectus,
         }

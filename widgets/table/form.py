@@ -125,7 +125,7 @@ class TableForm(widgets.VBox):
         """The table the form describes; cc.SetupError listing every problem if it cannot start."""
         found = self.problems()
         if found:
-            raise cc.SetupError(" ".join(found))
+            raise cc.SetupError(None, " ".join(found))
         text = self.seed.value.strip()
         seed = 1 + secrets.randbelow(999_999) if text.lower() == RANDOM else int(text)
         n = self.count.value

@@ -60,23 +60,23 @@ def check_seats(seats: list[Seat], seed: int) -> list[Seat]:
     """Validate the seats (2-5, known kinds, names given and different) and give every bot its seed."""
     counts = cc.player_counts()
     if len(seats) not in counts:
-        raise cc.SetupError(cc._("a table has {low} to {high} seats, not {n}", low=counts[0], high=counts[-1],
-                                 n=len(seats)), "R-SETUP-1")
+        raise cc.SetupError("R-SETUP-1", cc._("a table has {low} to {high} seats, not {n}", low=counts[0], high=counts[-1],
+                                              n=len(seats)))
     checked = []
     for i, seat in enumerate(seats):
         if not isinstance(seat, Seat):
-            raise cc.SetupError(cc._("seat {n} must be a Seat(name, kind), not {seat!r}", n=i + 1, seat=seat))
+            raise cc.SetupError(None, cc._("seat {n} must be a Seat(name, kind), not {seat!r}", n=i + 1, seat=seat))
         kind = str(seat.kind).strip().lower()
         if kind not in KINDS:
-            raise cc.SetupError(cc._("seat {name!r}: kind {kind!r} is unknown; kinds are {kinds}", name=seat.name,
-                                     kind=seat.kind, kinds=", ".join(KINDS)))
+            raise cc.SetupError(None, cc._("seat {name!r}: kind {kind!r} is unknown; kinds are {kinds}", name=seat.name,
+                                           kind=seat.kind, kinds=", ".join(KINDS)))
         bot_seed = None if kind == HUMAN else (seat.seed if seat.seed is not None else seed * 100 + i)
         checked.append(Seat(str(seat.name).strip(), kind, bot_seed))
     names = [s.name for s in checked]
     if any(not n for n in names):
-        raise cc.SetupError(cc._("every seat needs a name"))
+        raise cc.SetupError(None, cc._("every seat needs a name"))
     if len(set(names)) != len(names):
-        raise cc.SetupError(cc._("two seats have the same name; each player needs their own"))
+        raise cc.SetupError(None, cc._("two seats have the same name; each player needs their own"))
     return checked
 
 
