@@ -182,18 +182,24 @@ class Planner:
             return range(low, high + 1)
 
         best: tuple[float, tuple[int, int], tuple[str, str]] = (outlook.econ(held, coins) + 0.05, (0, 0), pairs[0])
+        worth = [coin_worth(left) for left in range(coins + held.value() + 1)]
+        crowded = [crowding(STOREHOUSE_SLOTS - used) for used in range(STOREHOUSE_SLOTS + 1)]
+        coin = outlook.coin
         for a, b in pairs:
             rest = outlook.goods_worth(held, skip=(a, b))
             others = held.total() - held[a] - held[b] + waiting
             ta, tb = outlook.table[a], outlook.table[b]
+            price_a, price_b, held_a, held_b = PRICE[a], PRICE[b], held[a], held[b]
             for da in amounts(a):
+                left_a = coins - da * price_a
+                used_a = others + held_a + da + held_b
+                partial = rest + ta[held_a + da]
                 for db in amounts(b):
-                    left = coins - da * PRICE[a] - db * PRICE[b]
-                    used = others + held[a] + da + held[b] + db
+                    left = left_a - db * price_b
+                    used = used_a + db
                     if left < 0 or used > STOREHOUSE_SLOTS:
                         continue
-                    value = outlook.coin * (rest + ta[held[a] + da] + tb[held[b] + db]
-                                            + coin_worth(left) - crowding(STOREHOUSE_SLOTS - used))
+                    value = coin * (partial + tb[held_b + db] + worth[left] - crowded[used])
                     if value > best[0]:
                         best = (value, (da, db), (a, b))
         trades = sorted((Trade(g, d) for g, d in zip(best[2], best[1], strict=True) if d), key=lambda t: t.amount)

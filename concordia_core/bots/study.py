@@ -183,11 +183,12 @@ __all__ = ["GameResult", "GameTask", "MAX_STEPS", "POINT_KEYS", "PlayerResult", 
 
 
 def playouts(state: GameState, lines: Sequence[Sequence[Action | str]], n: int, seed: int = 0) -> list[list[float]]:
-    """Each line (actions or their notation) played from `state` and then to the end of the game by greedy bots in every seat, `n` times:
-    the final-score margin of the player who acts in `state` (their final score less the best other player's)
-    in each play-out, one list per line. Play-out k of every line meets the same deck order (drawn from what
-    that player can see: hidden.seen_by, then hidden.sample) and the same bot seeds: the play-outs are paired,
-    so two lines are compared on equal luck. The measure the judge is held to (scripts/measure_hints.py)."""
+    """Each line (actions or their notation) played from `state` and then to the end of the game by greedy bots
+    in every seat, `n` times: the final-score margin of the player who acts in `state` (their final score less
+    the best other player's) in each play-out, one list per line. Play-out k of every line meets the same deck
+    order (drawn from what that player can see: hidden.seen_by, then hidden.sample) and the same bot seeds: the
+    play-outs are paired, so two lines are compared on equal luck. The measure the judge is held to
+    (scripts/measure_hints.py)."""
     me = state.actor_index
     if me is None:
         raise InvalidAction(_("the game is over: there is nothing left to play out"))
