@@ -17,12 +17,12 @@ REPO = APP.parent
 # read by Voilà after this file has run.
 os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP / "share" / "jupyter"),
                                                          os.environ.get("JUPYTER_PATH", "")) if p)
-# Every save and load box goes through widgets/saves.py, which writes only into $CONCORDIA_SAVES.
+# Every save and load box goes through widgets/support/saves.py, which writes only into $CONCORDIA_SAVES.
 # `make app` sets it (SAVES=...); run by hand, the app uses the tutor's own saves/ folder. The kernels
 # inherit the variable, as they inherit CONCORDIA_LANG (the language of the pages).
 os.environ.setdefault("CONCORDIA_SAVES", str(REPO / "saves"))
 # The pages know they are the app: links into docs/ (outside the served folder) are left out there,
-# and the refusal box shows the rule's text itself (widgets/rulebook.py).
+# and the refusal box shows the rule's text itself (widgets/support/rulebook.py).
 os.environ["CONCORDIA_APP"] = "1"
 
 # --- where it listens -------------------------------------------------------------------------------

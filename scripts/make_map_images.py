@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import concordia_core as cc  # noqa: E402
-from widgets.board import board_svg  # noqa: E402
+from widgets.render.board import board_svg  # noqa: E402
 
 POSITIONS = {
     "italia": (["Aiko", "Ben", "Chloe"], 3, 5, 220),

@@ -1,4 +1,4 @@
-"""Write widgets/board/text_widths.json: advance widths (in em) of the characters the board labels use,
+"""Write widgets/render/text_widths.json: advance widths (in em) of the characters the board labels use,
 for DejaVu Sans regular, bold and bold italic, measured with matplotlib's own copy of the font.
 
 The board lays its labels out with these widths, so drawing a map never imports matplotlib (which
@@ -13,7 +13,7 @@ from pathlib import Path
 from matplotlib.font_manager import FontProperties, findfont
 from matplotlib.ft2font import FT2Font
 
-OUT = Path(__file__).resolve().parents[1] / "widgets" / "board" / "text_widths.json"
+OUT = Path(__file__).resolve().parents[1] / "widgets" / "render" / "text_widths.json"
 CHARS = "".join(chr(c) for c in range(32, 127)) + "ÆæŒœ·—–→×✓"
 STYLES = {"regular": FontProperties(family="DejaVu Sans"),
           "bold": FontProperties(family="DejaVu Sans", weight="bold"),

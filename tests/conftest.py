@@ -32,7 +32,7 @@ def s3() -> cc.GameState:
 def fail_on_callback_errors():
     """Fail the test when any guarded widget callback raised (ipywidgets would only log it).
     Widget test modules use it for every test: pytestmark = pytest.mark.usefixtures(...)."""
-    from widgets.errors import CALLBACK_ERRORS
+    from widgets.parts.error_log import CALLBACK_ERRORS
     CALLBACK_ERRORS.clear()
     yield
     errors = list(CALLBACK_ERRORS)

@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md hold: code outside the engine asks only its public surface, the engine has no
+"""The layers of docs/architecture.md hold: code outside the engine asks only its public surface, the engine has no
 import cycle (at module level or inside functions), the rules and the engine never import the bots,
 no engine module grows past 500 lines, and actions read as their notation."""
 from __future__ import annotations

@@ -14,10 +14,12 @@ from pathlib import Path
 import pytest
 
 import concordia_core as cc
-from widgets.app import GameApp
-from widgets.board import BuildOverlay, MapView, Pick, ProduceOverlay, ReachOverlay, board_svg, tips
-from widgets.board.layout import CITY_R, MIN_REACH, PX, layout_for
-from widgets.board.svg import map_layer, pieces_layer
+from widgets.render.board import BuildOverlay, ProduceOverlay, ReachOverlay, board_svg, map_layer, pieces_layer
+from widgets.render.board_tips import tips
+from widgets.render.layout import CITY_R, MIN_REACH, PX, layout_for
+from widgets.render.picks import Pick
+from widgets.screen.game_screen import GameApp
+from widgets.screen.map_view import MapView
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 SVG = "{http://www.w3.org/2000/svg}"
@@ -181,7 +183,7 @@ COLD = """
 import json, time, random
 import concordia_core as cc
 import widgets
-from widgets.board import MapView
+from widgets.screen.map_view import MapView
 state = cc.new_game({map!r}, ["Aiko", "Ben", "Chloe"], seed=3).state
 t0 = time.perf_counter()
 view = MapView(state)

@@ -181,7 +181,7 @@ def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
             bg.Table.from_json(text)
     guide = BoxGuide()
     before = guide.table
-    from widgets import saves
+    from widgets.support import saves
     saves.write("broken", json.dumps({"format": "concordia-table", "version": 1, "map": "italia",
                                       "seating": "Aiko"}))
     assert not guide.savebox.load_named("broken")

@@ -44,13 +44,18 @@ def _step(page: Any, n: int) -> None:
     page.locator(".cc-tutor").filter(has_text=f"Step {n} of 11").first.wait_for()
 
 
+def _press(page: Any, label: str) -> None:
+    """Press the screen's button showing `label` (not a toggle of the same name)."""
+    page.locator("button.jupyter-button:visible:not(.widget-toggle-button)").filter(has_text=label).first.click()
+
+
 def _trade(page: Any, good: str, side: str, amount: int) -> None:
     choose(page, "Good", good)
     page.locator(".widget-toggle-buttons:visible button").filter(has_text=side).first.click()
-    amount_box = page.locator(".widget-text:visible").filter(has=page.locator("label:text-is('How many')"))
-    amount_box.locator("input").fill(str(amount))
-    amount_box.locator("input").press("Enter")
-    click(page, "Trade")
+    readout = page.locator(".widget-slider:visible").filter(has=page.locator("label:text-is('Amount')"))
+    readout.locator(".widget-readout").fill(str(amount))
+    readout.locator(".widget-readout").press("Enter")
+    _press(page, side)
 
 
 def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
@@ -58,11 +63,11 @@ def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
     report = open_and_run(page, lab, path)
     assert_clean(page, path, report)
     assert page.locator(".cc-guide-focus:visible").count() == 1, "exactly one control is outlined"
-    choose(page, "Your hand", "Tribune")
-    click(page, "Play")
+    choose(page, "Card", "Tribune")
+    _press(page, "Play the")
     page.locator(".cc-note").filter(has_text="this lesson follows one plan").first.wait_for()
-    choose(page, "Your hand", "Mercator")
-    click(page, "Play")
+    choose(page, "Card", "Mercator")
+    _press(page, "Play the")
     _step(page, 2)
     assert page.locator(".cc-guide-focus:visible").count() == 1
     full_screenshot(page, "chapter_02_guided_step_2")
@@ -70,35 +75,35 @@ def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
     _step(page, 3)
     _trade(page, "brick", "Buy", 2)
     _step(page, 4)
-    click(page, "Done trading")
+    _press(page, "Done")
     _step(page, 5)
-    choose(page, "Your hand", "Architect")
-    click(page, "Play")
+    choose(page, "Card", "Architect")
+    _press(page, "Play the")
     _step(page, 6)
     choose(page, "Which colonist", "sea colonist in ROMA")
-    choose(page, "To route", "sea route NEAPOLIS–ROMA")
-    click(page, "Move")
+    choose(page, "To", "sea route NEAPOLIS–ROMA")
+    _press(page, "Move")
     _step(page, 7)
     choose(page, "Which colonist", "land colonist in ROMA")
-    choose(page, "To route", "land route ROMA–SPOLETVM")   # Livia's colonist stands there: refused
-    click(page, "Move")
+    choose(page, "To", "land route ROMA–SPOLETVM")   # Livia's colonist stands there: refused
+    _press(page, "Move")
     page.locator(".cc-refusal").filter(has_text="R-ARCH-4").first.wait_for()
     full_screenshot(page, "chapter_02_guided_refusal")
     choose(page, "Which colonist", "land colonist in ROMA")
-    choose(page, "To route", "land route COSA–ROMA")
-    click(page, "Move")
+    choose(page, "To", "land route COSA–ROMA")
+    _press(page, "Move")
     _step(page, 8)
     choose(page, "Build in", "NEAPOLIS")
-    click(page, "Build")
+    _press(page, "Build")
     _step(page, 9)
     choose(page, "Build in", "COSA")
-    click(page, "Build")
+    _press(page, "Build")
     _step(page, 10)
-    choose(page, "Your hand", "Prefect")
-    click(page, "Play")
+    choose(page, "Card", "Prefect")
+    _press(page, "Play the")
     _step(page, 11)
     choose(page, "Province", "CAMPANIA")
-    click(page, "Produce")
+    _press(page, "Produce")
     page.locator(".cc-done").filter(has_text="score if the game ended now").first.wait_for()
     score = page.locator(".cc-lesson-table").filter(has_text="Mercurius").first.inner_text()
     assert "Total" in score

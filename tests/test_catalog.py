@@ -1,4 +1,4 @@
-"""One message catalog for every text a person reads (DESIGN.md principle 7), in English and Japanese:
+"""One message catalog for every text a person reads (docs/architecture.md principle 7), in English and Japanese:
 every text of the engine and the widgets is in the Japanese catalog and translated, with exactly its
 placeholders and the glossary's words for the game terms; the compiled catalog is up to date; and
 with the language set to Japanese, the engine speaks Japanese while rule ids and notation stay."""

@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 
 import concordia_core as cc
-from widgets import figures
 from widgets.lessons import ch16_strategy
-from widgets.render import breakdown_png
-from widgets.scoreview import score_chart
+from widgets.render import figures
+from widgets.render.formatters import breakdown_png
+from widgets.render.score import score_chart
 
 
 def _draw_all() -> list[bytes]:

@@ -1,4 +1,4 @@
-"""Refused actions change nothing (DESIGN.md 4): the state's JSON is byte-identical before and after,
+"""Refused actions change nothing (docs/architecture.md principle 4): the state's JSON is byte-identical before and after,
 and a Game keeps its state and history length. Positions come from random games and by hand."""
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ HAND_MADE = [
     ("no passing", lambda: new_state(), "done", "R-TURN-1"),
     ("played already", lambda: run(new_state(), "play MERCATOR", "done", "play MERCATOR", "done"),
      "play MERCATOR", "R-TURN-2"),
-    ("third kind", lambda: run(new_state(), "play MERCATOR", "sell 1 cloth", "sell 1 wine"), "sell 1 food",
+    ("third kind", lambda: run(new_state(), "play MERCATOR", "sell 1 cloth", "buy 1 brick"), "sell 1 food",
      "R-MERC-2"),
     ("too dear", lambda: run(new_state(), "play MERCATOR"), "buy 2 cloth", "R-MERC-2"),
     ("no room", lambda: run(setp(new_state(), "Aiko", coins=50), "play MERCATOR"), "buy 3 brick", "R-STORE-1"),

@@ -1,4 +1,4 @@
-"""DESIGN.md principle 1: the engine is pure and UI-free. Proven in a fresh interpreter, since the test
+"""docs/architecture.md principle 1: the engine is pure and UI-free. Proven in a fresh interpreter, since the test
 process itself may already have imported widget libraries."""
 from __future__ import annotations
 

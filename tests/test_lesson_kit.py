@@ -1,5 +1,5 @@
-"""The lesson widgets every chapter uses (widgets/lesson_kit.py) and the exercise framework
-(widgets/exercise.py): no answer on screen before a first try, refusals in the game screen's box,
+"""The lesson widgets every chapter uses (widgets/lessons/kit/) and the exercise framework
+(widgets/lessons/kit/exercise.py): no answer on screen before a first try, refusals in the game screen's box,
 worked examples stepping through positions computed on the engine, clicks on the board wired."""
 from __future__ import annotations
 
@@ -15,8 +15,21 @@ import pytest
 
 import concordia_core as cc
 import widgets.lessons
-from widgets.exercise import Exercise, GameExercise, Verdict, right, verdict_html, whole_number, wrong
-from widgets.lesson_kit import (
+from widgets.lessons import (
+    ch01_setup,
+    ch03_mercator,
+    ch04_movement,
+    ch05_building,
+    ch06_prefect,
+    ch07_storehouse,
+    ch08_tribune,
+    ch09_senator,
+    ch10_diplomat,
+    ch11_colonist,
+    ch12_scoring,
+    ch13_end,
+)
+from widgets.lessons.kit import (
     FOCUS_CLASS,
     STYLE,
     Beat,
@@ -33,20 +46,7 @@ from widgets.lesson_kit import (
     route_label,
     score_table,
 )
-from widgets.lessons import (
-    ch01_setup,
-    ch03_mercator,
-    ch04_movement,
-    ch05_building,
-    ch06_prefect,
-    ch07_storehouse,
-    ch08_tribune,
-    ch09_senator,
-    ch10_diplomat,
-    ch11_colonist,
-    ch12_scoring,
-    ch13_end,
-)
+from widgets.lessons.kit.exercise import Exercise, GameExercise, Verdict, right, verdict_html, whole_number, wrong
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 

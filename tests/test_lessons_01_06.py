@@ -108,6 +108,8 @@ def test_ch03_best_mercator_is_found_on_the_engine():
 def _after(actions):
     exercise = ch03_mercator.make_bricks_exercise()
     for action in actions:
+        if action == "done" and exercise.game.state.pending is None:
+            continue   # the trades ended the play by themselves: nothing was left to trade (R-MERC-2)
         exercise.game.play(action)
     return exercise.check()
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 
 import concordia_core as cc
-from widgets.exercise import Exercise
 from widgets.lessons import ch11_colonist as colonist
 from widgets.lessons import ch12_scoring as ch12
 from widgets.lessons import ch13_end as ch13
+from widgets.lessons.kit.exercise import Exercise
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 

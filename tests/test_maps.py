@@ -1,4 +1,4 @@
-"""The two boards as data and as frozen networkx multigraphs (DESIGN.md 3, R-SETUP-1, R-SETUP-2).
+"""The two boards as data and as frozen networkx multigraphs (docs/architecture.md principle 3, R-SETUP-1, R-SETUP-2).
 
 Also: the shipped map JSON agrees with the reference data it was made from (kept in
 concordia_core/data/sources/), bad map files are refused with a message naming the file and the
@@ -474,7 +474,7 @@ def test_a_new_map_sets_up_a_game(tmp_path: Path) -> None:
     assert all(c.where == "ROMA" for p in s.players for c in p.colonists)
 
 
-# --- a map that loads must also make a playable game, or be refused clearly (DESIGN.md 3 and 4) -------
+# --- a map that loads must also make a playable game, or be refused clearly (docs/architecture.md principles 3, 4)
 # Each case states where the refusal must come: a MapDataError at load naming the file and the problem,
 # or (only for a map the engine rightly loads) a SetupError at setup naming the problem. Accepting the
 # bad input fails the test.

@@ -1,4 +1,4 @@
-"""Every chapter is a document for a learner (DESIGN.md principle 6), for every notebook under notebooks/:
+"""Every chapter is a document for a learner (docs/architecture.md principle 6), for every notebook under notebooks/:
 
 - committed without outputs, every code cell collapsed (`"jupyter": {"source_hidden": true}`) with a blank
   first line (JupyterLab shows a collapsed cell's first line), no cell tagged `raises-exception`;

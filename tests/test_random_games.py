@@ -125,7 +125,7 @@ def test_same_seed_same_game():
 
 
 def _oracle(before, after, action) -> None:
-    """Re-derive the effect of one action on the acting player from RULES.md and compare."""
+    """Re-derive the effect of one action on the acting player from the rule text (docs/rules.md) and compare."""
     from concordia_core.cards import card
 
     if before.choices:

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from widgets import saves
 from widgets.lessons import ch19_review as lesson
-from widgets.table.app import TableApp
+from widgets.support import saves
 from widgets.table.seats import Seat
+from widgets.table.table_screen import TableApp
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 

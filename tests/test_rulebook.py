@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 import concordia_core as cc
-from widgets import rulebook
-from widgets.errors import explanation_html
+from widgets.render.refusal import explanation_html
+from widgets.support import rulebook
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])

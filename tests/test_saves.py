@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from widgets import saves
+from widgets.support import saves
 
 
 @pytest.fixture(autouse=True)

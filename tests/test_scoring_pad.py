@@ -374,7 +374,7 @@ def test_pad_refuses_a_bad_or_hand_edited_file_with_a_plain_sentence(change: Any
     assert words in str(refusal.value)
     assert "Traceback" not in str(refusal.value)
     before = pad.entries
-    from widgets import saves
+    from widgets.support import saves
     saves.write("edited", text)
     assert not pad.savebox.load_named("edited")
     assert words in pad.savebox.status.value.replace("&#x27;", "'")
@@ -391,8 +391,8 @@ def test_pad_refuses_a_file_that_is_not_json() -> None:
 
 
 def test_pad_loads_the_table_saved_by_the_box_guide() -> None:
-    from widgets import saves
     from widgets.realtable.boxguide import Table
+    from widgets.support import saves
     table = Table.make("italia", ["Ben", "Aiko", "Chloe"], "Aiko", ITALIA)
     saves.write("our table", table.to_json())
     pad = ScoringPad()

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 import concordia_core as cc
-from widgets import controls as ctl
+from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp
-from widgets.table import app as table_app
+from widgets.table import table_screen as table_app
 from widgets.table.hints import measure_text
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
@@ -16,7 +16,7 @@ pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
 def person_plays_hint(table: TableApp) -> int:
     """The person who must act plays hint 1 (a whole card play); the number of steps it took."""
-    if table.waiting_for_pass():
+    if table.model.waiting_for_pass():
         table.confirm()
     before = len(table.game.history)
     assert table.show_hints(1)
@@ -29,15 +29,15 @@ def test_undo_goes_back_to_the_persons_last_decision_and_the_bot_does_not_replay
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)   # auto: the bot plays at once
     person_plays_hint(table)
     assert table.state.actor == "You"                       # Livia answered by herself
-    livia = [m for m in table.bot_moves if m.step > 0]
+    livia = [m for m in table.model.bot_moves if m.step > 0]
     assert livia
     last_mine = max(k for k in range(len(table.game.history)) if table.game.state_at(k).actor == "You")
     table.undo_button.click()
     assert len(table.game.history) == last_mine              # before your last decision ...
     assert table.state.actor == "You"                        # ... and it is yours again: the bot did not replay
     assert table.auto_play.value
-    assert all(m.step <= last_mine for m in table.bot_moves) # the bot's undone moves are gone from its list
-    assert isinstance(table.view.controls.panel, ctl._Panel) and not isinstance(table.view.controls.panel,
+    assert all(m.step <= last_mine for m in table.model.bot_moves) # the bot's undone moves are gone from its list
+    assert isinstance(table.view.controls.panel, ctl.Panel) and not isinstance(table.view.controls.panel,
                                                                                ctl.WaitPanel)
     steps = len(table.game.history)
     table.undo()                                             # again: the decision before that
@@ -52,7 +52,7 @@ def test_after_undo_at_a_bots_only_table_the_bots_wait_until_asked():
     table.view.history.undo_button.click()
     assert len(table.game.history) == end - 1               # one step back: there is no person to go back to
     assert not table.state.over                             # and the bots did not replay it
-    assert table.hold
+    assert table.model.hold
     assert "waits" in table.notice.value
     assert table.bot_step() == 1
     assert table.state.over
@@ -90,7 +90,7 @@ def test_the_log_follows_undo_and_jumps():
     log.step.value = 0
     log.jump.click()
     assert log.entries == []
-    assert table.bot_moves == []
+    assert table.model.bot_moves == []
     assert "no moves yet" in log.listing.value
 
 
@@ -101,7 +101,7 @@ def test_the_pass_screen_tells_what_happened_since_that_players_last_turn():
     assert "since the game began" in table.pass_screen.since.value
     person_plays_hint(table)
     second = table.state.actor
-    assert second != first and table.waiting_for_pass()
+    assert second != first and table.model.waiting_for_pass()
     entries = table.view.history.entries
     expected = cc.narrate.since_last_turn(entries, second)
     assert expected and expected[0].player == first
@@ -109,7 +109,7 @@ def test_the_pass_screen_tells_what_happened_since_that_players_last_turn():
     for entry in expected:
         assert f"<li>{entry.text}</li>" in shown
     person_plays_hint(table)
-    assert table.state.actor == first and table.waiting_for_pass()
+    assert table.state.actor == first and table.model.waiting_for_pass()
     shown = table.pass_screen.since.value.replace("&#x27;", "'")
     assert f"{first}, since your last turn:" in shown
     since = cc.narrate.since_last_turn(table.view.history.entries, first)

@@ -104,7 +104,7 @@ def test_launcher_starts_the_table_in_place_of_the_form_and_comes_back():
     assert launcher.holder.children == (table,)
     assert launcher.form.layout.display == "none"
     assert launcher.again.layout.display is None
-    assert [s.name for s in table.seats] == ["Aiko", "Ben", "Livia"]
+    assert [s.name for s in table.model.seats] == ["Aiko", "Ben", "Livia"]
     assert table.game.seed == 5
     assert "seed 5" in table.status.value
     launcher.again.click()
@@ -140,7 +140,7 @@ def test_bad_save_names_are_refused_before_any_file_is_touched(saves_folder, nam
 
 
 def test_a_save_that_cannot_be_written_is_a_plain_sentence(monkeypatch):
-    from widgets import saves
+    from widgets.support import saves
 
     def refuse(name: str, text: str) -> None:
         raise PermissionError(13, "Permission denied", str(saves.path_for(name)))

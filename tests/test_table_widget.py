@@ -10,8 +10,8 @@ import pytest
 
 import concordia_core as cc
 from concordia_core.errors import RecordError
-from widgets import controls as ctl
 from widgets.lessons import ch13_end, ch15_first_game
+from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp, default_map, tie_explanation
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
@@ -67,8 +67,8 @@ def test_widget_table_bots_play_whole_game_to_final_screen(map_name, kinds, seed
     assert "Vesta" in table.final.value
     for p in state.players:
         assert f">{cc.score(state, p.name).total}</th>" in table.final.value
-    assert len(table.bot_moves) == len(table.game.history)
-    assert all(m.reason for m in table.bot_moves)
+    assert len(table.model.bot_moves) == len(table.game.history)
+    assert all(m.reason for m in table.model.bot_moves)
     assert isinstance(table.view.controls.panel, ctl.GameOverPanel)
     assert table.bot_button.disabled
     log = table.view.history.entries
@@ -100,8 +100,8 @@ def test_widget_table_person_plays_against_greedy_bot():
     assert table.state.actor == "You"              # the bot moved first by itself (auto mode)
     # the only person at the table holds the device from the start: no pass screen, the board shows
     assert table.pass_screen.layout.display == "none"
-    assert not table.waiting_for_pass()
-    assert table.viewer == "You"
+    assert not table.model.waiting_for_pass()
+    assert table.model.viewer == "You"
     assert table.view.layout.display is None
     board = {b.name: b.value for b in table.view.boards}
     assert "(hidden)" in board["Livia"]
@@ -111,12 +111,12 @@ def test_widget_table_person_plays_against_greedy_bot():
         if table.state.over or (cards_played == 4 and table.state.pending is None):
             break
         assert table.state.actor == "You"
-        assert not table.waiting_for_pass()   # one person: no pass screen again
+        assert not table.model.waiting_for_pass()   # one person: no pass screen again
         cards_played += isinstance(table.view.controls.panel, ctl.CardPicker)
         play_person_step(table)
     assert cards_played == 4 or table.state.over
-    assert table.bot_moves
-    assert all(m.player == "Livia" and m.reason for m in table.bot_moves)
+    assert table.model.bot_moves
+    assert all(m.player == "Livia" and m.reason for m in table.model.bot_moves)
     log = table.view.history.entries
     assert {e.player for e in log} == {"You", "Livia"}              # every move of every player, in one log
     assert any(e.text.startswith("You played the ") for e in log)
@@ -130,8 +130,8 @@ def test_widget_table_shows_a_waiting_line_on_a_bot_turn_and_refuses_person_step
     assert not table.play("play TRIBUNE")
     assert "Livia" in table.view.controls.message.value
     assert table.bot_step() == 1
-    assert table.bot_moves[0].step == 1
-    assert table.bot_moves[0].action.startswith("played the ")   # the step in words, not notation
+    assert table.model.bot_moves[0].step == 1
+    assert table.model.bot_moves[0].action.startswith("played the ")   # the step in words, not notation
 
 
 def test_widget_table_pass_device_between_two_people_hides_other_hand():
@@ -154,7 +154,7 @@ def test_widget_table_pass_device_between_two_people_hides_other_hand():
     while table.state.actor == first:
         play_person_step(table)
     assert table.state.actor == other           # the bot played (auto) if it sat between them
-    assert table.waiting_for_pass()
+    assert table.model.waiting_for_pass()
     assert f"Pass the device to {other}" in table.pass_message.value
     assert table.view.layout.display == "none"
     assert not table.show_hints()
@@ -235,8 +235,8 @@ def test_widget_table_save_and_load_resume(saves_folder):
     assert data["game"]["actions"] == table.game.actions
     again = TableApp.load(text)
     assert again.state == table.state
-    assert again.seats == table.seats
-    assert again.viewer == table.viewer
+    assert again.model.seats == table.model.seats
+    assert again.model.viewer == table.model.viewer
     assert again.game.actions == table.game.actions
     # through the boxes, by name
     table.files.name.value = "first game"
@@ -248,7 +248,7 @@ def test_widget_table_save_and_load_resume(saves_folder):
     other.files.choice.value = "first game"
     other.files.load_button.click()
     assert other.state == table.state
-    assert other.seats == table.seats
+    assert other.model.seats == table.model.seats
     assert "Loaded: step" in other.files.status.value
     assert [b.name for b in other.view.boards] == [p.name for p in table.state.players]
 
@@ -309,6 +309,6 @@ def test_widget_ch15_bot_demo_tells_moves_with_reasons():
 
 def test_widget_ch15_hot_seat_table_waits_with_the_pass_screen():
     table = ch15_first_game.hot_seat_table()
-    assert table.waiting_for_pass()
+    assert table.model.waiting_for_pass()
     assert "since your last turn" in table.pass_screen.since.value
     assert table.pass_screen.since.value.count("<li>") >= 2

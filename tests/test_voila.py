@@ -373,7 +373,7 @@ def test_voila_kernel_channel_drops_code_from_the_visitor(app: VoilaApp, tmp_pat
 # --- save boxes in app mode --------------------------------------------------------------------------
 def test_app_table_save_box_writes_only_into_the_saves_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """A visitor of the app types into the table's save box: a path must never reach outside the saves folder
-    (widgets/saves.py refuses it; the table's box goes through it)."""
+    (widgets/support/saves.py refuses it; the table's box goes through it)."""
     monkeypatch.setenv("CONCORDIA_SAVES", str(tmp_path / "saves"))
     (tmp_path / "cwd").mkdir()
     monkeypatch.chdir(tmp_path / "cwd")

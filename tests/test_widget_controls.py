@@ -7,11 +7,12 @@ from dataclasses import replace
 import pytest
 
 import concordia_core as cc
-from widgets import controls as ctl
-from widgets.controls import ActionControls
-from widgets.errors import CALLBACK_ERRORS, ErrorLog, guarded
-from widgets.history import HistoryView
-from widgets.panels import CardDisplay, PlayerBoard
+from widgets.parts.error_log import CALLBACK_ERRORS, ErrorLog, guarded
+from widgets.screen import controls as ctl
+from widgets.screen.card_display import CardDisplay
+from widgets.screen.controls import ActionControls
+from widgets.screen.history import HistoryView
+from widgets.screen.player_board import PlayerBoard
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -111,8 +112,7 @@ def test_widget_architect_move_then_build_and_board_shows_payment():
     g = new_game()
     board = PlayerBoard("Aiko")
     overlays: list = []
-    c = ActionControls(g, lambda: board.show(g.state))
-    c.on_overlay = overlays.append
+    c = ActionControls(g, lambda: board.show(g.state), on_overlay=overlays.append)
     board.show(g.state)
     assert "Storehouse: 10/12" in board.value
     play_card(c, "ARCHITECT")
@@ -166,8 +166,7 @@ def test_widget_architect_too_far_shows_engine_explanation_state_untouched():
 def test_widget_prefect_produce_then_collect():
     g = new_game()
     overlays: list = []
-    c = ActionControls(g)
-    c.on_overlay = overlays.append
+    c = ActionControls(g, on_overlay=overlays.append)
     play_card(c, "PREFECT")
     p = c.panel
     assert isinstance(p, ctl.PrefectPanel)
@@ -437,8 +436,9 @@ def test_widget_history_tells_the_game_and_follows_undo_and_jumps():
 
 # --- the whole app ---------------------------------------------------------------------------------------
 def test_widget_app_renders_and_map_follows_choices():
-    from widgets.app import GameApp, play_tutor
-    from widgets.board import BuildOverlay, MapView, ReachOverlay
+    from widgets.render.board import BuildOverlay, ReachOverlay
+    from widgets.screen.game_screen import GameApp, play_tutor
+    from widgets.screen.map_view import MapView
 
     app = GameApp(new_game())
     assert "Aiko" in app.boards[0].value
@@ -476,7 +476,7 @@ def test_widget_app_renders_and_map_follows_choices():
 
 
 def test_widget_card_picker_starts_with_no_card_chosen_and_a_click_chooses():
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
 
     app = GameApp(new_game())
     c = app.controls
@@ -518,7 +518,7 @@ def test_widget_stale_refusal_clears_after_a_legal_choice():
 
 
 def test_widget_refusal_opens_the_rules_at_the_cited_rule():
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
 
     app = GameApp(new_game())
     play_card(app.controls, "ARCHITECT")
@@ -533,7 +533,7 @@ def test_widget_refusal_opens_the_rules_at_the_cited_rule():
 
 
 def test_widget_senator_buys_by_clicking_the_display():
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
 
     app = GameApp(new_game())
     play_card(app.controls, "SENATOR")
@@ -548,7 +548,7 @@ def test_widget_senator_buys_by_clicking_the_display():
 
 
 def test_widget_colonist_card_places_by_clicking_a_city():
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
 
     g, _c = colonist_game()
     app = GameApp(g)
@@ -594,7 +594,7 @@ def test_widget_game_over_shows_ranking():
 
 
 def test_widget_app_draws_the_score_when_its_tab_opens():
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
     game = new_game()
     app = GameApp(game)
     app.controls.attempt(cc.parse_action("play PREFECT", game.state))

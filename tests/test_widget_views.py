@@ -17,10 +17,11 @@ from PIL import Image
 import concordia_core as cc
 from concordia_core.rules.architect import build_sites, house_price
 from concordia_core.rules.prefect import production
-from widgets import palette
-from widgets.board import BuildOverlay, ProduceOverlay, ReachOverlay, board_svg
-from widgets.render import register_formatters, state_html, state_svg
-from widgets.scoreview import ScoreView, score_chart, score_table_html
+from widgets.render import palette
+from widgets.render.board import BuildOverlay, ProduceOverlay, ReachOverlay, board_svg
+from widgets.render.formatters import register_formatters, state_html, state_svg
+from widgets.render.score import score_chart, score_table_html
+from widgets.screen.score_view import ScoreView
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -204,7 +205,7 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
 
 
 def test_widget_register_formatters_is_a_no_op_outside_ipython() -> None:
-    code = "import widgets.render as r; print(r.register_formatters())"
+    code = "import widgets.render.formatters as r; print(r.register_formatters())"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
 
@@ -215,7 +216,7 @@ def test_widget_benchmark_apply_to_updated_map(map_id: str) -> None:
     """Median time from an Apply in the game screen to every visible view (map included) updated; printed only."""
     import random
 
-    from widgets.app import GameApp
+    from widgets.screen.game_screen import GameApp
     game = new(map_id)
     t0 = time.perf_counter()
     app = GameApp(game)

@@ -1,4 +1,4 @@
-"""Every worked example of RULES.md, reproduced exactly on the engine: R-MERC-3, R-ARCH-9, R-PREF-5,
+"""Every worked example of docs/rules.md, reproduced exactly on the engine: R-MERC-3, R-ARCH-9, R-PREF-5,
 R-TRIB-2, R-SCORE-8. Where possible the position is reached by real play from a seeded setup.
 
 Italia, seed 20, Aiko first: ETRVRIA's bonus tile is cloth; COSA (next to ROMA) is a food city.

@@ -32,7 +32,7 @@ RENDER_TIMEOUT = 180.0                # one page: its kernel started and every c
 
 # A notebook the tests add to the served copy: it shows what the app's kernels were given.
 ENV_NOTEBOOK = "app_environment.ipynb"
-ENV_SOURCE = ("import os\nimport concordia_core as cc\nfrom widgets import saves\n"
+ENV_SOURCE = ("import os\nimport concordia_core as cc\nfrom widgets.support import saves\n"
               "print('SAVES=' + str(saves.saves_dir()))\n"
               "print('LANGUAGE=' + cc.get_language())\n"
               "print('CWD=' + os.getcwd())")

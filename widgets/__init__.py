@@ -1,19 +1,25 @@
 """ipywidgets views of a Concordia game and controls that build legal actions; the board is SVG.
 
+The views come in layers, each importing only those below it (docs/architecture.md):
+`support` (saves, rule text) and `render` (SVG, HTML, words, figures: no widget library), `parts` (the
+small widgets everything is made of), `screen` (the game screen), `table` and `realtable` (a game at one
+table; the real table's set-up guide and scoring pad), and `lessons` (the lesson kit and one module per
+chapter).
+
 Importing the package inside Jupyter registers display formatters, so a GameState or a
 ScoreBreakdown shows as a picture even without a widget manager (GitHub, nbviewer).
 """
 from typing import Any
 
-from .render import register_formatters
+from .render.formatters import register_formatters
 
 register_formatters()
 
 _LAZY = {
-    "GameApp": "app", "play_tutor": "app",
-    "MapView": "board", "Pick": "board", "ReachOverlay": "board", "BuildOverlay": "board", "ProduceOverlay": "board",
-    "board_svg": "board",
-    "ScoreView": "scoreview",
+    "GameApp": "screen.game_screen", "play_tutor": "screen.game_screen",
+    "MapView": "screen.map_view", "Pick": "render.picks", "ReachOverlay": "render.board", "BuildOverlay": "render.board",
+    "ProduceOverlay": "render.board", "board_svg": "render.board",
+    "ScoreView": "screen.score_view",
 }
 
 

@@ -5,7 +5,7 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..lesson_kit import Board, players_table, style
+from .kit import Board, players_table, style
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]

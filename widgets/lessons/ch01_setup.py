@@ -15,22 +15,13 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import (
-    Board,
-    Outcome,
-    TryIt,
-    cards_text,
-    esc,
-    html_table,
-    menu,
-    number_exercise,
-    players_table,
-    slot_extra_text,
-    storehouse_html,
-    style,
-    text_html,
-)
+from ..parts.inputs import menu
+from ..render.card_text import slot_extra
+from ..render.goods import storehouse_html
+from ..render.markup import esc
+from ..render.words import card_names
+from .kit import Board, Outcome, TryIt, html_table, number_exercise, players_table, style, text_html
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 SEATING = ["Aiko", "Ben", "Chloe"]   # clockwise around the table
@@ -144,7 +135,7 @@ def display_table() -> ipw.HTML:
     rows = []
     for slot, cid in enumerate(state.display, start=1):
         card = cc.card(cid)
-        rows.append([str(slot), card.display_name, cc.god_name(card.god), slot_extra_text(slot)])
+        rows.append([str(slot), card.display_name, cc.god_name(card.god), slot_extra(slot)])
     kept = cc.decks_for(len(state.players))
     text = cc._("With 3 players the decks {decks} are used: {total} cards. 7 lie face up in the display; the "
                 "other {deck} form the face-down deck that refills it.", decks=cc.listing(list(kept)),
@@ -161,7 +152,7 @@ def storehouse() -> ipw.HTML:
     text = cc._("Aiko's storehouse: {goods}, and {waiting} colonists waiting; {used} of {slots} slots are used, "
                 "{free} free. Her hand: {hand}.", goods=cc.goods_text(aiko.goods), waiting=aiko.waiting_total,
                 used=aiko.storehouse_used, slots=cc.CONSTANTS.storehouse_slots, free=aiko.free_slots,
-                hand=cards_text(aiko.hand))
+                hand=card_names(aiko.hand))
     return ipw.HTML(storehouse_html(aiko) + text_html(text))
 
 

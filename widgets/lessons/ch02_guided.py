@@ -1,10 +1,12 @@
 """Chapter 02, a guided first game: the tutor plays a short scripted game with the learner, one decision
-at a time (Board Game Arena tutorial style).
+at a time (Board Game Arena tutorial style), on the game screen itself: the learner uses the very controls
+and board of every later game.
 
 The script is data (SCRIPT): the learner's steps, each with what the tutor says, the control to use
 (outlined on screen) and the one action it accepts, and the practice opponent's turns, each told in a
-sentence. Any other choice is tried on the engine: a refusal shows the game screen's box with its
-rule; a legal but different move gets a note saying what this lesson asks for instead. The game ends
+sentence. Any other choice goes through the screen's controls: the engine's refusal shows in the
+screen's box with its rule; a legal but different move gets a note saying what this lesson asks for
+instead (the screen's `vet` hook), and nothing is played. The game ends
 with the score of the position, god by god.
 
 Italia, "You" against Livia, seed 7, you first: the table of the rule text's Mercator example.
@@ -20,24 +22,14 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import N_
 
-from ..board import BuildOverlay, ProduceOverlay, ReachOverlay
-from ..controls import choices
-from ..errors import ErrorLog, explanation_html, guarded
-from ..lesson_kit import (
-    FOCUS_CLASS,
-    Board,
-    button,
-    esc,
-    menu,
-    players_table,
-    route_label,
-    score_table,
-    steps_text,
-    storehouse_html,
-    style,
-    text_html,
-    trade_inputs,
-)
+from ..parts.error_log import ErrorLog, guarded
+from ..parts.inputs import button
+from ..render.markup import esc
+from ..render.words import steps_text
+from ..screen.controls import ActionControls, ArchitectPanel, CardPicker, MercatorPanel, PrefectPanel
+from ..screen.game_screen import GameApp
+from ..screen.hooks import ScreenHooks
+from .kit import FOCUS_CLASS, route_label, score_table, style, text_html
 
 MAP = "italia"
 YOU, OPPONENT = cc.learner_name(), "Livia"
@@ -161,56 +153,22 @@ def new_game() -> cc.Game:
 
 
 class GuidedGame(ipw.VBox):
-    """The guided game: tutor box, the map, the controls of the current card (the one to use outlined),
-    both players' boards and a log; at the end the score of the position."""
+    """The guided game: the tutor box above the game screen itself (`GameApp`: the map, the controls of the
+    current card, the boards, the log), the control to use outlined, and a story of the game so far; at the end
+    the score of the position. The learner acts through the screen's own controls; `vet` turns a legal move
+    other than the taught one into a note, and the engine refuses the illegal ones in the screen's box."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.error_log = ErrorLog()
-        g = guarded
         self.tutor = ipw.HTML()
-        self.feedback = ipw.HTML()
-        self.board = Board(new_game().state)
-        self.board.layout = ipw.Layout(flex="1 1 560px", min_width="420px", max_width="820px")
-        self.board.on_pick(g(self._picked, self.error_log))
-        # the hand
-        self.card = menu(cc._("Your hand"), [])
-        self.play_button = button(cc._("Play"), button_style="info")
-        self.card_row = ipw.HBox([self.card, self.play_button])
-        # a Mercator's trades
-        self.good, self.side, self.amount = trade_inputs(200)
-        self.trade_button = button(cc._("Trade"), button_style="info")
-        self.trade_row = ipw.VBox([ipw.HBox([self.good, self.side]), ipw.HBox([self.amount, self.trade_button])])
-        self.done_button = button(cc._("Done trading"))
-        # an Architect's moves and builds
-        self.colonist = menu(cc._("Which colonist"), [], layout=ipw.Layout(width="98%"))
-        self.route = menu(cc._("To route"), [], layout=ipw.Layout(width="98%"))
-        self.move_button = button(cc._("Move"), button_style="info")
-        self.move_row = ipw.VBox([self.colonist, self.route, self.move_button])
-        self.city = menu(cc._("Build in"), [], layout=ipw.Layout(width="auto"))
-        self.build_button = button(cc._("Build"), button_style="info")
-        self.build_row = ipw.HBox([self.city, self.build_button])
-        # a Prefect's province
-        self.province = menu(cc._("Province"), [], layout=ipw.Layout(width="auto"))
-        self.produce_button = button(cc._("Produce"), button_style="info")
-        self.province_row = ipw.HBox([self.province, self.produce_button])
-        self.controls = ipw.VBox([self.card_row, self.trade_row, self.done_button, self.move_row, self.build_row,
-                                  self.province_row], layout=ipw.Layout(flex="0 1 380px", min_width="340px", padding="4px"))
-        self.focusable = {"card": self.card_row, "trade": self.trade_row, "done": self.done_button,
-                          "move": self.move_row, "build": self.build_row, "province": self.province_row}
-        self.boards = ipw.HTML()
-        self.story = ipw.HTML()
         self.score = ipw.HTML()
+        self.story = ipw.HTML()
+        self.holder = ipw.VBox()
         self.again = button(cc._("Start again"), icon="undo")
-        for pressed, handler in ((self.play_button, self._play_card), (self.trade_button, self._trade),
-                                 (self.done_button, lambda: self.attempt("done")), (self.move_button, self._move),
-                                 (self.build_button, self._build), (self.produce_button, self._produce),
-                                 (self.again, self.restart)):
-            pressed.on_click(g(lambda _b, h=handler: h(), self.error_log))
-        self.colonist.observe(g(lambda _c: self._fill_routes(), self.error_log), names="value")
-        self.children = [style(), self.tutor, self.score, self.feedback,
-                         ipw.HBox([self.board, self.controls], layout=ipw.Layout(flex_flow="row wrap")),
-                         self.boards, self.story, self.again, self.error_log]
+        self.again.on_click(guarded(lambda _b: self.restart(), self.error_log))
+        self.app: GameApp
+        self.children = [style(), self.tutor, self.score, self.holder, self.story, self.again, self.error_log]
         self.restart()
 
     # --- the script ---------------------------------------------------------------------------
@@ -219,14 +177,32 @@ class GuidedGame(ipw.VBox):
         self.position = 0          # index into SCRIPT of the next item
         self.told: list[str] = []  # the opponent's turns told since the learner's last step
         self.history: list[str] = []
-        self.feedback.value = ""
         self.score.value = ""
+        old = getattr(self, "app", None)
+        hooks = ScreenHooks(may_act=lambda state: not self.finished and state.actor == YOU,
+                            waiting_text=lambda _state: cc._("{player} is choosing…", player=OPPONENT),
+                            on_refresh=self._refreshed, vet=self._vet)
+        self.app = GameApp(self.game, hooks=hooks)
+        if old is not None:
+            old.close()
+        self.holder.children = [self.app]
         self._advance()
+
+    @property
+    def controls(self) -> ActionControls:
+        """The game screen's controls, which the learner uses."""
+        return self.app.controls
+
+    @property
+    def feedback(self) -> ipw.HTML:
+        """Where a refusal or the tutor's note on an untaught move shows: the controls' own message box."""
+        return self.app.controls.message
 
     @property
     def step(self) -> Step | None:
         """The learner's current step (None once the script is over)."""
-        return SCRIPT[self.position] if self.position < len(SCRIPT) else None  # type: ignore[return-value]
+        item = SCRIPT[self.position] if self.position < len(SCRIPT) else None
+        return item if isinstance(item, Step) else None
 
     @property
     def step_index(self) -> int:
@@ -249,126 +225,56 @@ class GuidedGame(ipw.VBox):
             self.told.append(sentence)
             self.history.append(sentence)
             self.position += 1
-        self.refresh()
+        self.app.refresh()
 
-    def attempt(self, action: str) -> bool:
-        """The learner's move: the taught one is played and the game goes on; anything else is explained
-        (the engine's refusal box, or a note saying what to do instead) and nothing changes."""
+    def _vet(self, action: cc.Action) -> str | None:
+        """The screen asks before playing a legal move: the taught one goes ahead (and is told in the story);
+        any other gets a note saying what this lesson asks for instead, and nothing is played."""
         step = self.step
         if step is None:
-            return False
-        if action == step.expect:
-            said = cc._(step.do, **fields(self.game.state, step.words))
-            self.game.play(action)
-            self.history.append(cc._("You: {what}.", what=said))
-            self.feedback.value = ""
-            self.position += 1
-            self._advance()
-            return True
-        try:
-            cc.apply(self.game.state, action)
-        except cc.ConcordiaError as err:
-            self.feedback.value = explanation_html(err)
-            return False
+            return cc._(FINISH)
         do = cc._(step.do, **fields(self.game.state, step.words))
-        self.feedback.value = (f"<div class='cc-note' style='border:1px solid #1f6fb2;background:#eef5fb;"
-                               f"padding:4px 8px;border-radius:4px'>{esc(cc._(NOT_TAUGHT, do=do))}</div>")
-        return False
+        if str(action) != step.expect:
+            return cc._(NOT_TAUGHT, do=do)
+        self.history.append(cc._("You: {what}.", what=do))
+        self.position += 1
+        return None
 
-    # --- the controls -------------------------------------------------------------------------
-    def _play_card(self) -> None:
-        if self.card.value:
-            self.attempt(f"play {self.card.value}")
+    def _refreshed(self) -> None:
+        """After every change on the screen: the opponent's turns when they come, then the tutor's words."""
+        if self.step is None and not self.finished:
+            self._advance()
+            return
+        self.show()
 
-    def _trade(self) -> None:
-        self.attempt(f"{self.side.value} {self.amount.value} {self.good.value}")
+    def attempt(self, action: str) -> bool:
+        """Play `action` (notation) through the screen's controls, as a typed move would be."""
+        return self.controls.attempt(action)
 
-    def _move(self) -> None:
-        if self.colonist.value and self.route.value:
-            self.attempt(f"move {self.colonist.value[1]} > {self.route.value}")
+    # --- what the learner sees ------------------------------------------------------------------
+    def focusable(self) -> dict[str, list[ipw.Widget]]:
+        """The controls of the current panel by the name a step gives them ('card', 'trade', 'done', 'move',
+        'build', 'province'), the one to press first leading; only those the screen shows now."""
+        panel = self.controls.panel
+        if isinstance(panel, CardPicker):
+            return {"card": [panel.card, panel.apply, self.controls.hand_row]}
+        if isinstance(panel, MercatorPanel):
+            return {"trade": [panel.good, panel.direction, panel.amount, panel.apply], "done": [panel.done]}
+        if isinstance(panel, ArchitectPanel):
+            build = {"build": [panel.city, panel.build]}
+            return {"move": [panel.colonist, panel.route, panel.move], **build} if panel.moving else build
+        if isinstance(panel, PrefectPanel):
+            return {"province": [panel.mode, panel.province, panel.apply]}
+        return {}
 
-    def _build(self) -> None:
-        if self.city.value:
-            self.attempt(f"build {self.city.value}")
-
-    def _produce(self) -> None:
-        if self.province.value:
-            self.attempt(f"produce {self.province.value}")
-
-    def _picked(self, pick: Any) -> None:
-        """A click on the board: a route sets the move control, a city the build control, a province the
-        Prefect's."""
-        kind, ident = getattr(pick, "kind", None), getattr(pick, "id", None)
-        if kind == "route" and isinstance(ident, str) and self.move_row.layout.display != "none":
-            route_kind = cc.load_map(MAP).routes[ident].kind
-            own = [v for _l, v in self.colonist.options if v is not None and v[0] == route_kind]
-            if own and (self.colonist.value is None or self.colonist.value[0] != route_kind):
-                self.colonist.value = own[0]
-            if ident in [v for _l, v in self.route.options]:
-                self.route.value = ident
-        elif kind == "city" and ident in [v for _l, v in self.city.options]:
-            self.city.value = ident
-        elif kind == "province" and ident in [v for _l, v in self.province.options]:
-            self.province.value = ident
-
-    @staticmethod
-    def _options(dropdown: ipw.Dropdown, options: list[tuple[str, Any]]) -> None:
-        """New options after a 'choose…' entry, which is selected."""
-        dropdown.options = choices(options)
-        dropdown.index = 0
-
-    def _reach(self, kind: str, start: str) -> dict[str, int]:
-        """Routes of `kind` within one step more than the colonist has (so a refusal can be seen), with cost."""
+    def show(self) -> None:
         state = self.game.state
-        if state.pending is None:
-            return {}
-        costs = cc.load_map(MAP).step_costs(kind, start)
-        return {r: c for r, c in sorted(costs.items(), key=lambda rc: (rc[1], rc[0]))
-                if c <= state.steps_left + 1}
-
-    def _fill_routes(self) -> None:
-        choice = self.colonist.value
-        reach = self._reach(*choice) if choice else {}
-        self._options(self.route, [(cc._("{route} ({steps})", route=cc.route_name(r),
-                                          steps=steps_text(c)), r) for r, c in reach.items()])
-
-    def refresh(self) -> None:
-        state = self.game.state
-        me = state.player(YOU)
-        board = cc.load_map(MAP)
-        phase = state.pending.phase if state.pending is not None and state.actor == YOU else None
-        shown = {"card": phase is None, "trade": phase == cc.Phase.MERCATOR, "done": phase == cc.Phase.MERCATOR,
-                 "move": phase == cc.Phase.MOVE, "build": phase in (cc.Phase.MOVE, cc.Phase.BUILD),
-                 "province": phase == cc.Phase.PREFECT}
         step = self.step
-        for name, widget in self.focusable.items():
-            widget.layout.display = None if shown[name] and step is not None else "none"
-            widget.remove_class(FOCUS_CLASS)
-        if step is not None:
-            self.focusable[step.control].add_class(FOCUS_CLASS)
-        self._options(self.card, [(cc.card(c).display_name, c) for c in dict.fromkeys(me.hand)])
-        self._options(self.colonist, [(str(c), (c.kind, c.where)) for c in me.colonists])
-        self._fill_routes()
-        ends = {city for c in me.colonists if c.on_route for city in board.routes[c.where].ends}
-        self._options(self.city, [(cc.city_name(c), c) for c in sorted(ends)])
-        self._options(self.province, [(cc.province_name(p), p) for p in sorted(board.provinces)])
-        # the map, with the overlay of the current decision
-        you = state.index_of(YOU)
-        overlay: Any = None
-        if phase == cc.Phase.MOVE and step is not None and step.control == "move":
-            start = step.expect.split()[1]
-            kind = board.routes[step.expect.split("> ")[1]].kind
-            overlay = ReachOverlay(start, kind, state.steps_left, you)
-        elif phase in (cc.Phase.MOVE, cc.Phase.BUILD) and step is not None and step.control == "build":
-            overlay = BuildOverlay(you)
-        elif phase == cc.Phase.PREFECT and step is not None:
-            overlay = ProduceOverlay(step.expect.split()[1], you)
-        routes = {r for c in me.colonists for r in self._reach(c.kind, c.where)} if shown["move"] else set()
-        picks = {"route": sorted(routes),
-                 "city": [v for _l, v in self.city.options] if shown["build"] else [],
-                 "province": [v for _l, v in self.province.options] if shown["province"] else []}
-        self.board.show(state, overlay, pickable=picks)
-        # what the tutor says
+        for name, group in self.focusable().items():   # the group's first control carries the outline
+            if step is not None and name == step.control:
+                group[0].add_class(FOCUS_CLASS)
+            else:
+                group[0].remove_class(FOCUS_CLASS)
         whose = cc._("{whose} turn:", whose=cc.possessive(OPPONENT))
         told = "".join(f"<div style='margin-bottom:4px'><b>{esc(whose)}</b> {esc(t)}</div>" for t in self.told)
         if step is not None:
@@ -379,10 +285,8 @@ class GuidedGame(ipw.VBox):
         else:
             self.tutor.value = f"<div class='cc-done'>{told}{esc(cc._(FINISH))}</div>"
             self.score.value = score_table(state)
-        self.boards.value = (players_table(state) + f"<div><b>{esc(cc._('Your storehouse'))}</b></div>"
-                             + storehouse_html(me))
         self.story.value = ("<details><summary>" + esc(cc._("What has happened so far")) + "</summary><ol>"
-                          + "".join(f"<li>{esc(h)}</li>" for h in self.history) + "</ol></details>")
+                            + "".join(f"<li>{esc(h)}</li>" for h in self.history) + "</ol></details>")
 
 
 def guided_game() -> GuidedGame:

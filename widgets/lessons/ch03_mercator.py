@@ -13,9 +13,11 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import N_
 
-from ..exercise import GameExercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TradeControl, TryIt, beat, esc, goods_chips, html_table, style
+from ..render.goods import goods_chips
+from ..render.markup import esc
 from . import replay
+from .kit import Outcome, Stepper, TradeControl, TryIt, beat, html_table, style
+from .kit.exercise import GameExercise, Verdict, right, wrong
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]

@@ -12,25 +12,16 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 import ipywidgets as ipw
-import networkx as nx
 
 import concordia_core as cc
 
-from ..board import ReachOverlay
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import (
-    Board,
-    Outcome,
-    Stepper,
-    TryIt,
-    beat,
-    esc,
-    number_exercise,
-    route_label,
-    steps_text,
-    style,
-)
+from ..render.board import ReachOverlay
+from ..render.markup import esc
+from ..render.picks import Pick
+from ..render.words import steps_text
 from . import replay
+from .kit import Board, Outcome, Stepper, TryIt, beat, number_exercise, route_label, style
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]
@@ -112,24 +103,19 @@ def sea_picker() -> TryIt:
 
 
 # --- exercise 1: where may the land colonist stop? (R-ARCH-2..4) -----------------------------------
-def why_not(state: cc.GameState, kind: str, start: str, route: str, steps: int) -> str:
-    """Why a colonist of `kind` at `start` may not stop on `route` with `steps` steps, or '' if it may."""
-    board = cc.load_map(state.map_id)
-    route_kind = board.routes[route].kind
+def why_not(state: cc.GameState, kind: str, start: str, route: str) -> str:
+    """Why a colonist of `kind` at `start` may not stop on `route`, or '' if it may: the engine's refusal of
+    the move, with the rule it cites (a move names no colonist kind, so a route of the other kind is said
+    from the map: R-ARCH-2)."""
+    route_kind = cc.load_map(state.map_id).routes[route].kind
     if route_kind != kind:
         return cc._("{route} is a {route_kind} and this is a {colonist}: land colonists use only land routes, sea "
                     "colonists only sea routes (R-ARCH-2)", route=label(route), route_kind=cc.route_text(route_kind),
                     colonist=cc.colonist_text(kind))
-    cost = board.step_costs(kind, start).get(route)
-    if cost is None:
-        return cc._("{route} cannot be reached along {route_kind}s (R-ARCH-2)", route=label(route),
-                    route_kind=cc.route_text(kind))
-    if route in state.occupied_routes():
-        return cc._("{route} already holds a colonist: a colonist may pass through it (paying its step) but may "
-                    "not stop there (R-ARCH-4)", route=label(route))
-    if cost > steps:
-        return cc._("{route} costs {cost} from ROMA, more than the {steps} Aiko has (R-ARCH-3)", route=label(route),
-                    cost=steps_text(cost), steps=steps_text(steps))
+    try:
+        cc.apply(state, cc.Move(start, route))
+    except cc.IllegalAction as refusal:
+        return cc._("{why} ({rule})", why=refusal.explanation, rule=refusal.rule)
     return ""
 
 
@@ -159,7 +145,7 @@ def check_destinations(answer: Iterable[str] | None) -> Verdict:
         return right(cc._("With {steps} the land colonist in ROMA may stop on {routes} (R-ARCH-3). The land route "
                           "COSA–ROMA is taken, so it is not a stop, but the colonist may pass through it on the way "
                           "to COSA–FLORENTIA (R-ARCH-4).", steps=steps_text(steps), routes=routes_text(good)))
-    problems = [why_not(state, kind, start, r, steps) for r in extra]
+    problems = [why_not(state, kind, start, r) for r in extra]
     for r in missing:
         cost = good[r]
         through = [o for o in route_path(start, r)[:-1] if o in state.occupied_routes()]
@@ -187,21 +173,19 @@ def make_destinations_exercise() -> Exercise:
                                       "COSA–ROMA and the sea route NEAPOLIS–ROMA. Click a route to select it or "
                                       "to drop it."), pickable={"route": ROUTE_OPTIONS})
 
-    def toggle(pick: object) -> None:     # a click on the board selects or drops a route, like Ctrl-click
-        route = getattr(pick, "id", None)
-        if getattr(pick, "kind", None) == "route" and route in ROUTE_OPTIONS:
+    def toggle(pick: Pick) -> None:       # a click on the board selects or drops a route, like Ctrl-click
+        if pick.kind == "route" and pick.id in ROUTE_OPTIONS:
             chosen = set(ticks.value)
-            chosen ^= {route}
+            chosen ^= {pick.id}
             ticks.value = tuple(r for r in ROUTE_OPTIONS if r in chosen)
     board.on_pick(toggle)
     prompt = cc._("Aiko uses both her steps on her land colonist in ROMA. On which of these routes may it stop? "
                   "Select every one that is allowed (Ctrl-click or Cmd-click to select several).")
-    exercise = Exercise(esc(prompt), ticks, check_destinations, solution=destinations_solution,
-                        controls=[style(), board, ticks])
 
     def show_overlay() -> None:
         board.show(state, ReachOverlay(MOVER[1], MOVER[0], state.steps_left, state.index_of("Aiko")))
-    exercise.on_reveal = show_overlay  # type: ignore[method-assign]
+    exercise = Exercise(esc(prompt), ticks, check_destinations, solution=destinations_solution,
+                        controls=[style(), board, ticks], on_reveal=show_overlay)
     exercise.board = board
     return exercise
 
@@ -213,12 +197,17 @@ def step_cost(start: str = COST_QUESTION[0], route: str = COST_QUESTION[1]) -> i
 
 
 def route_path(start: str, route: str) -> list[str]:
-    """The routes of a shortest move from city `start` onto `route`, in order (R-ARCH-3)."""
+    """The routes of a shortest move from city `start` onto `route`, in order (R-ARCH-3): walked back from
+    `route` through the map's step costs, each time onto a route one step cheaper that shares a city."""
     board = cc.load_map(MAP)
     kind = board.routes[route].kind
-    ways = [nx.shortest_path(board.view(kind), start, end) for end in board.routes[route].ends]
-    cities = min(ways, key=len)
-    return [f"{kind}:{'-'.join(sorted(pair))}" for pair in zip(cities, cities[1:], strict=False)] + [route]
+    costs = board.step_costs(kind, start)
+    path = [route]
+    while costs[path[0]] > 1:
+        cost = costs[path[0]]
+        path.insert(0, min(r for city in board.routes[path[0]].ends for r in board.routes_at(city, kind)
+                           if costs.get(r) == cost - 1))
+    return path
 
 
 def check_step_cost(answer: object) -> Verdict:

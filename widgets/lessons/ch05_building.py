@@ -13,10 +13,13 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..board import BuildOverlay
-from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, menu
+from ..parts.inputs import menu
+from ..render.board import BuildOverlay
+from ..render.goods import goods_chips
+from ..render.markup import esc
 from . import replay
+from .kit import Outcome, Stepper, TryIt, beat, html_table
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, number_exercise, prefect_overlay
+from ..render.goods import goods_chips
+from ..render.markup import esc
 from . import replay
+from .kit import Outcome, Stepper, TryIt, beat, html_table, number_exercise, prefect_overlay
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 PLAYERS = ["Aiko", "Ben"]

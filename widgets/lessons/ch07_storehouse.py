@@ -14,9 +14,10 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, goods_counts, goods_exercise, storehouse_html, text_html
+from ..render.goods import storehouse_html
 from . import replay
+from .kit import Outcome, Stepper, TryIt, beat, goods_counts, goods_exercise, text_html
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7

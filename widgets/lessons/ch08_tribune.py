@@ -5,20 +5,12 @@ from typing import Any
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import (
-    Outcome,
-    Stepper,
-    TryIt,
-    beat,
-    cards_text,
-    esc,
-    goods_chips,
-    html_table,
-    number_exercise,
-    storehouse_html,
-)
+from ..render.goods import goods_chips, storehouse_html
+from ..render.markup import esc
+from ..render.words import card_names
 from . import replay
+from .kit import Outcome, Stepper, TryIt, beat, html_table, number_exercise
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -44,8 +36,8 @@ def worked_example_game() -> cc.Game:
 
 def hand_table(state: cc.GameState, name: str = "Aiko") -> str:
     p = state.player(name)
-    rows = [[esc(cards_text(p.hand) if p.hand else cc._("none")),
-             esc(cards_text(p.discard) if p.discard else cc._("empty")), esc(p.coins), goods_chips(p.goods),
+    rows = [[esc(card_names(p.hand) if p.hand else cc._("none")),
+             esc(card_names(p.discard) if p.discard else cc._("empty")), esc(p.coins), goods_chips(p.goods),
              storehouse_html(p)]]
     return html_table([cc._("Hand"), cc._("Discard pile"), cc._("Coins"), cc._("Goods"), cc._("Storehouse")], rows,
                       raw=True)
@@ -145,6 +137,6 @@ def make_tribune_exercise() -> Exercise:
     state = exercise_state()
     ben = state.player("Ben")
     prompt = cc._("Ben's discard pile holds {n} cards ({pile}); his hand holds the Tribune and the Diplomat. He plays "
-                  "the Tribune. How many coins does he take?", n=len(ben.discard), pile=cards_text(ben.discard))
+                  "the Tribune. How many coins does he take?", n=len(ben.discard), pile=card_names(ben.discard))
     _returned, coins = tribune_coins(state)
     return number_exercise(prompt, cc._("Coins"), check_tribune_coins, lambda: coins)

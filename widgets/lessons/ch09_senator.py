@@ -11,20 +11,12 @@ from typing import Any
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import (
-    Outcome,
-    Stepper,
-    TryIt,
-    beat,
-    cards_text,
-    esc,
-    goods_chips,
-    goods_counts,
-    goods_exercise,
-    html_table,
-    slot_extra_text,
-)
+from ..render.card_text import slot_extra
+from ..render.goods import goods_chips
+from ..render.markup import esc
+from ..render.words import card_names
+from .kit import Outcome, Stepper, TryIt, beat, goods_counts, goods_exercise, html_table
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7
@@ -44,7 +36,7 @@ def consul_game() -> cc.Game:
     return sc.game()
 
 
-def slot_extra(slot: int) -> list[str]:
+def slot_extra_goods(slot: int) -> list[str]:
     """The goods printed under a display slot ('?' = any one good), R-SEN-2."""
     return list(cc.CONSTANTS.display_slot_extra[slot - 1])
 
@@ -52,7 +44,7 @@ def slot_extra(slot: int) -> list[str]:
 def wild_choices(slot: int, consul: bool) -> list[str | None]:
     """The goods that may pay the slot's '?' (any good): every good for a Senator when the slot has one, else
     just None (nothing to choose)."""
-    return list(cc.GOODS) if not consul and "?" in slot_extra(slot) else [None]
+    return list(cc.GOODS) if not consul and "?" in slot_extra_goods(slot) else [None]
 
 
 def aiko_paid(before: cc.GameState, after: cc.GameState) -> str:
@@ -65,11 +57,11 @@ def display_html(state: cc.GameState, name: str = "Aiko") -> str:
     rows = []
     for slot, cid in enumerate(state.display, start=1):
         if cid is None:
-            rows.append([str(slot), cc._("(bought)"), "", slot_extra_text(slot)])
+            rows.append([str(slot), cc._("(bought)"), "", slot_extra(slot)])
         else:
-            rows.append([str(slot), cc.card(cid).display_name, cc.goods_text(cc.card(cid).cost), slot_extra_text(slot)])
+            rows.append([str(slot), cc.card(cid).display_name, cc.goods_text(cc.card(cid).cost), slot_extra(slot)])
     p = state.player(name)
-    line = cc._("{name}'s hand: {hand}. Cards left in the deck: {deck}.", name=name, hand=cards_text(p.hand),
+    line = cc._("{name}'s hand: {hand}. Cards left in the deck: {deck}.", name=name, hand=card_names(p.hand),
                 deck=state.deck_size)
     return (html_table([cc._("Slot"), cc._("Card"), cc._("Cost on the card"), cc._("Extra cost of the slot")], rows)
             + f"<div>{esc(cc._('Goods of {name}:', name=name))} {goods_chips(p.goods)}</div><div>{esc(line)}</div>")
@@ -154,11 +146,11 @@ def _check_price(answer: Mapping[str, Any] | cc.Goods, consul: bool) -> Verdict:
     cid = state.display[slot - 1]
     card = cc.card(cid).display_name
     own = cc.card(cid).cost
-    extra = slot_extra(slot)
+    extra = slot_extra_goods(slot)
     fixed_extra = cc.Goods.of(g for g in extra if g != "?")
     wilds = extra.count("?")
     paid = _goods(answer)
-    fields = {"card": card, "own": cc.goods_text(own), "slot": slot, "extra": slot_extra_text(slot)}
+    fields = {"card": card, "own": cc.goods_text(own), "slot": slot, "extra": slot_extra(slot)}
     if paid is None:
         return wrong(cc._("Give a whole number (0 or more) for each good."))
     if paid in prices(state, slot, consul):
@@ -204,7 +196,7 @@ def make_price_exercise(consul: bool = False) -> Exercise:
     state = senator_game().state
     cid = state.display[EXERCISE_SLOT - 1]
     fields = {"card": cc.card(cid).display_name, "slot": EXERCISE_SLOT, "own": cc.goods_text(cc.card(cid).cost),
-              "extra": slot_extra_text(EXERCISE_SLOT)}
+              "extra": slot_extra(EXERCISE_SLOT)}
     if consul:
         prompt = cc._("The {card} lies in slot {slot}: its own cost is {own}, and slot {slot} adds {extra}. Which "
                       "goods does a player pay to buy it with a Consul?", **fields)

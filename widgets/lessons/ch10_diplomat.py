@@ -12,8 +12,10 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, goods_chips, html_table, prefect_overlay
+from ..render.goods import goods_chips
+from ..render.markup import esc
+from .kit import Outcome, Stepper, TryIt, beat, html_table, prefect_overlay
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 
 def _hand_without(discard: Iterable[str], extra: Iterable[str] = ()) -> list[str]:

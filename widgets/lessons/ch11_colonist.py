@@ -7,8 +7,10 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, city_with_good, esc, goods_chips, html_table, number_exercise
+from ..render.goods import goods_chips
+from ..render.markup import esc
+from .kit import Outcome, Stepper, TryIt, beat, city_with_good, html_table, number_exercise
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 PLAYERS = ["Aiko", "Ben"]
 SEED = 7

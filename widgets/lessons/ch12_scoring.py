@@ -11,22 +11,11 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, whole_number, wrong
-from ..lesson_kit import (
-    Board,
-    Outcome,
-    Stepper,
-    TryIt,
-    beat,
-    cards_text,
-    esc,
-    goods_chips,
-    html_table,
-    number_exercise,
-    score_table,
-    style,
-    text_html,
-)
+from ..render.goods import goods_chips
+from ..render.markup import esc
+from ..render.words import card_names
+from .kit import Board, Outcome, Stepper, TryIt, beat, html_table, number_exercise, score_table, style, text_html
+from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
 MAP = "italia"
 SEED = 7
@@ -149,7 +138,7 @@ def exercise_position() -> ipw.VBox:
             for c in aiko.houses]
     facts = html_table([cc._("Aiko's house in"), cc._("Good"), cc._("Province")], rows)
     cards = html_table([cc._("Hand"), cc._("Discard pile"), cc._("Coins"), cc._("Goods")],
-                       [[esc(cards_text(aiko.hand)), esc(cards_text(aiko.discard)), esc(aiko.coins),
+                       [[esc(card_names(aiko.hand)), esc(card_names(aiko.discard)), esc(aiko.coins),
                          goods_chips(aiko.goods)]], raw=True)
     return ipw.VBox([style(), ipw.HTML(facts + cards), Board(state, caption=cc._("The exercise's position."))])
 

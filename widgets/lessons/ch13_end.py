@@ -10,9 +10,10 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..lesson_kit import Outcome, Stepper, TryIt, beat, esc, html_table, score_table, style, text_html
+from ..render.markup import esc
 from . import replay
+from .kit import Outcome, Stepper, TryIt, beat, html_table, score_table, style, text_html
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 SEED = 7

@@ -23,10 +23,12 @@ import traitlets
 
 import concordia_core as cc
 
-from ..errors import ErrorLog, explanation_html, guarded
-from ..exercise import Exercise, Verdict, right, wrong
+from ..parts.error_log import ErrorLog, guarded
 from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
+from ..render.refusal import explanation_html
+from ..screen.map_view import MapView
 from . import replay
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 SEED = 7
@@ -180,18 +182,13 @@ class SpecialistChecks(ipw.VBox):
             self._quiet = False
 
 
-def _default_board(state: cc.GameState) -> Any:
-    from ..board import MapView
-    return MapView(state)
-
-
 class ScoreExplorer(ipw.VBox):
     """Controls for a Plan and its live score. `.plan`, `.state`, `.breakdown` read the current position;
     `.error` holds the reason if the controls describe an impossible position (then `.breakdown` is None).
     With `board`, the position is drawn and a click on a city adds or removes a house there."""
 
     def __init__(self, title: str | None = None, plan: Plan | None = None, *, board: bool = True,
-                 view_factory: Callable[[cc.GameState], Any] | None = None, **kwargs: Any) -> None:
+                 view_factory: Callable[[cc.GameState], MapView] | None = None, **kwargs: Any) -> None:
         plan = plan or Plan()
         self.title = title if title is not None else cc._("Plan")
         self.error_log = ErrorLog()
@@ -208,7 +205,7 @@ class ScoreExplorer(ipw.VBox):
         self.concordia = ipw.Checkbox(value=plan.concordia, indent=False, description=cc._(
             "Concordia card ({points} points)", points=cc.CONSTANTS.concordia_points))
         self.view = ipw.HTML()
-        self.board: Any = None
+        self.board: MapView | None = None
         self._listeners: list[Callable[[ScoreExplorer], None]] = []
         self.state: cc.GameState | None = None
         self.breakdown: cc.ScoreBreakdown | None = None
@@ -223,7 +220,7 @@ class ScoreExplorer(ipw.VBox):
                               *self.goods.values(), self.colonists], layout=column)
         pieces: list[ipw.Widget] = [ipw.HTML(f"<b>{escape(self.title)}</b>")]
         if board:
-            self.board = (view_factory or _default_board)(plan_scenario(Plan()).build())
+            self.board = (view_factory or MapView)(plan_scenario(Plan()).build())
             connect_map(self.board, guarded(self.toggle_house, self.error_log))
             pieces.append(ipw.Box([self.board], layout=ipw.Layout(max_width="760px")))
         houses = ipw.VBox([ipw.HTML(f"<i>{escape(cc._('houses: click a city on the board, or tick it here'))}</i>"),

@@ -15,9 +15,9 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import bots
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..history import entry_html
+from ..screen.history import entry_html
 from ..table import BotMove, Seat, TableApp, TableLauncher
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
 SEED = 3
@@ -57,14 +57,14 @@ def bots_table(seed: int = SEED, steps: int = 12) -> TableApp:
 
 def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
     """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
-    return bots_table(seed, steps).bot_moves
+    return bots_table(seed, steps).model.bot_moves
 
 
 def bot_demo(seed: int = SEED, steps: int = 12) -> ipw.HTML:
     """Three greedy bots play a dozen steps; their moves as the table's log tells them, each with its reason."""
     table = bots_table(seed, steps)
     state = table.state
-    rows = "".join(entry_html(e, state, n, table.reason_for(e))
+    rows = "".join(entry_html(e, state, n, table.model.reason_for(e))
                    for n, e in enumerate(table.view.history.entries, start=1))
     title = html.escape(cc._("The first moves of three practice bots"))
     return ipw.HTML(f"<b>{title}</b><ul style='padding-left:4px'>{rows}</ul>")
@@ -75,7 +75,7 @@ def first_person_step(table: TableApp, start: int) -> tuple[cc.GameState, cc.Act
     game = table.game
     for number in range(start, len(game.history)):
         before = game.state_at(number)
-        if table.is_person(before.actor):
+        if table.model.is_person(before.actor):
             return before, game.history[number].action
     return None
 

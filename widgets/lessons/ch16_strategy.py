@@ -21,8 +21,8 @@ from matplotlib.figure import Figure
 import concordia_core as cc
 from concordia_core.bots import POINT_KEYS, GameResult, level_name, simulate
 
-from ..exercise import Exercise, Verdict, right, wrong
-from ..figures import figure_png, figure_words
+from ..render.figures import figure_png, figure_words
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "imperium"
 PLAYERS = 4

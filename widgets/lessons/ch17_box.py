@@ -34,7 +34,7 @@ def example_table() -> bg.Table:
 
 def example() -> ipw.VBox:
     """The bonus-tile step of the example table, and the same table in the tutor (a game you could play on)."""
-    from ..board import MapView
+    from ..screen.map_view import MapView
     table = example_table()
     steps = bg.setup_steps(table)
     number, bonus = next((i, s) for i, s in enumerate(steps, 1) if s.key == "bonus")

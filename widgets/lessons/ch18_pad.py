@@ -16,11 +16,11 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from .. import palette as pal
-from ..errors import ErrorLog, guarded
-from ..exercise import Verdict, right, verdict_html, wrong
+from ..parts.error_log import ErrorLog, guarded
 from ..realtable.pad import ScoringPad
 from ..realtable.pad_model import PadEntries
+from ..render import palette as pal
+from .kit.exercise import Verdict, right, verdict_html, wrong
 
 MAP = "italia"
 SEED = 7
@@ -78,7 +78,7 @@ def practice_entries() -> PadEntries:
 
 def table_picture(entries: PadEntries) -> str:
     """The finished table as a learner sees it: the board with the houses, and what each player holds."""
-    from ..board import board_svg
+    from ..render.board import board_svg
     svg = board_svg(replace(entries.state(), over=True)).replace("<svg ", "<svg style='width:100%;height:auto' ", 1)
     picture = f"<div style='width:560px;max-width:100%'>{svg}</div>"
     rows = []

@@ -18,12 +18,12 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core.bots import Decision, Review
 
-from .. import saves
-from ..app import GameApp
-from ..board import MapView
-from ..errors import ErrorLog, guarded
-from ..exercise import Exercise, Verdict, right, wrong
-from ..table.app import TableApp
+from ..parts.error_log import ErrorLog, guarded
+from ..screen.game_screen import GameApp
+from ..screen.map_view import MapView
+from ..support import saves
+from ..table import saved
+from .kit.exercise import Exercise, Verdict, right, wrong
 
 SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
 SAMPLE_LEVELS = ("easy", "greedy")
@@ -58,7 +58,7 @@ def review_of(game: cc.Game) -> Review:
 
 def saved_game(name: str) -> cc.Game:
     """The game of a table saved by name in chapter 15 (a plain sentence if it cannot be read)."""
-    game, _seats, _viewer = TableApp.read(saves.read(name))
+    game, _seats, _viewer = saved.read(saves.read(name))
     return game
 
 

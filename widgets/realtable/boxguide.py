@@ -19,8 +19,8 @@ from types import MappingProxyType
 
 import concordia_core as cc
 
-from .. import palette as pal
-from . import boardsvg
+from ..render import map_picture as pictures
+from ..render import palette as pal
 from . import tiles as tl
 
 FORMAT = "concordia-table"
@@ -116,17 +116,31 @@ def _order_words(names: Sequence[str]) -> str:
     return cc._(" → ").join(names)
 
 
+@dataclass(frozen=True)
+class _Facts:
+    """What every step of a table's set-up is worked out from."""
+
+    table: Table
+    board: cc.ConcordiaMap
+    state: cc.GameState
+    order: list[str]
+    tiles: dict[str, str]
+    width: int
+
+
 def setup_steps(table: Table, width: int = 440) -> list[Step]:
     """The set-up of the box for this table, in order (R-SETUP-1..8)."""
-    board = cc.load_map(table.map)
-    state = table.state()
-    order = table.turn_order()
-    n = len(order)
-    c = cc.CONSTANTS
-    tiles = table.board_tiles if table.tiles else {}
-    steps: list[Step] = []
+    facts = _Facts(table, cc.load_map(table.map), table.state(), table.turn_order(),
+                   table.board_tiles if table.tiles else {}, width)
+    return [step for part in (_board_steps, _tile_steps, _bonus_steps, _card_steps, _piece_steps, _storehouse_steps, _seat_steps)
+            for step in part(facts)]
 
-    # R-SETUP-1: the board
+
+def _board_steps(f: _Facts) -> list[Step]:
+    """The board (R-SETUP-1)."""
+    table, board, width, order = f.table, f.board, f.width, f.order
+    n = len(order)
+    steps: list[Step] = []
     others = [cc.load_map(m).display_name for m in cc.maps_for(n) if m != table.map]
     text = [cc.n_("Lay the board with the {map} side up: {map} is for {counts} players.",
                   "Lay the board with the {map} side up: {map} is for {counts} players.", n, map=board.display_name,
@@ -134,9 +148,15 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     if others:
         text.append(cc._("With {n} players you could also play on {others}.", n=n, others=cc.listing(others)))
     steps.append(Step("board", cc._("The board"), ("R-SETUP-1",), tuple(text),
-                      picture=boardsvg.board_svg(table.map, width=width, caption=board.display_name)))
+                      picture=pictures.map_picture(table.map, width=width, caption=board.display_name)))
+    return steps
 
-    # R-SETUP-2: city tiles, one step per letter
+
+def _tile_steps(f: _Facts) -> list[Step]:
+    """The city tiles, one step per letter, then turned over (R-SETUP-2)."""
+    table, board, tiles, width = f.table, f.board, f.tiles, f.width
+    c = cc.CONSTANTS
+    steps: list[Step] = []
     by_letter = tl.cities_by_letter(table.map)
     unused = sorted(set(c.city_tiles) - set(board.city_tile_letters))
     for letter, cities in by_letter.items():
@@ -152,20 +172,26 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
                            cities=cc.listing(cc.city_name(x) for x in p.cities if x in cities))
                       for p in board.provinces.values() if set(p.cities) & set(cities))
         steps.append(Step(f"tiles-{letter}", cc._("City tiles {letter}", letter=letter), ("R-SETUP-2",), tuple(text),
-                          items, boardsvg.board_svg(table.map, highlight=cities, focus=cities, width=width)))
+                          items, pictures.map_picture(table.map, highlight=cities, focus=cities, width=width)))
     text = [cc._("Turn every city tile over: each city now shows the good it produces.")]
     if unused:
         text.append(cc.n_("Put the {letters} tile back in the box: the {map} map has no city with that letter.",
                           "Put the {letters} tiles back in the box: the {map} map has no city with that letter.",
                           sum(c.city_tiles[x].total() for x in unused), letters=cc.listing(unused), map=board.display_name))
     steps.append(Step("reveal", cc._("Turn the city tiles over"), ("R-SETUP-2",), tuple(text),
-                      picture=boardsvg.board_svg(table.map, tiles=tiles, width=width)))
+                      picture=pictures.map_picture(table.map, tiles=tiles, width=width)))
+    return steps
 
-    # R-SETUP-3: bonus tiles
+
+def _bonus_steps(f: _Facts) -> list[Step]:
+    """The bonus tiles (R-SETUP-3)."""
+    table, board, state, tiles, width = f.table, f.board, f.state, f.tiles, f.width
+    c = cc.CONSTANTS
+    steps: list[Step] = []
     prices = cc.listing(cc._("{good} {price}", good=cc.good_name(g), price=c.price[g]) for g in cc.GOODS)
     text = [cc._("On each province put the bonus tile of the most expensive good among its cities, goods side up. "
                  "Prices: {prices}.", prices=prices)]
-    items = ()
+    items: tuple[str, ...] = ()
     labels: dict[str, str] = {}
     if table.tiles_complete:
         bonus = state.bonus_goods
@@ -178,10 +204,17 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
     else:
         text.append(cc._("Tell the guide your city tiles (below) and it lists the bonus tile of every province."))
     steps.append(Step("bonus", cc._("Bonus tiles"), ("R-SETUP-3",), tuple(text), items,
-                      boardsvg.board_svg(table.map, tiles=tiles, provinces=() if labels else board.provinces,
+                      pictures.map_picture(table.map, tiles=tiles, provinces=() if labels else board.provinces,
                                          labels=labels, width=width)))
+    return steps
 
-    # R-SETUP-5: decks, display, Concordia card
+
+def _card_steps(f: _Facts) -> list[Step]:
+    """The decks, the display and the Concordia card (R-SETUP-5)."""
+    width = f.width
+    n = len(f.order)
+    c = cc.CONSTANTS
+    steps: list[Step] = []
     kept = cc.decks_for(n)
     per_deck = Counter(card.deck for card in cc.cards_for_sale() if card.deck)
     left_out = [d for d in per_deck if d not in kept]      # the cards for sale come deck by deck, I first
@@ -204,9 +237,15 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
             cc._("Put the Concordia card ({points} points) beside the board: the player who ends the game takes it.",
                  points=c.concordia_points)]
     steps.append(Step("display", cc._("The display and the Concordia card"), ("R-SETUP-5", "R-SEN-2", "R-END-1"),
-                      tuple(text), picture=boardsvg.display_svg(width=width)))
+                      tuple(text), picture=pictures.display_svg(width=width)))
+    return steps
 
-    # R-SETUP-6: pieces and starting cards
+
+def _piece_steps(f: _Facts) -> list[Step]:
+    """Each player's pieces and starting cards (R-SETUP-6)."""
+    order, width = f.order, f.width
+    c = cc.CONSTANTS
+    steps: list[Step] = []
     hand = Counter(cc.starting_hand())
     cards = cc.listing(cc.card(cid).display_name if k == 1 else
                        cc._("{card} ×{n}", card=cc.card(cid).display_name, n=k) for cid, k in hand.items())
@@ -218,8 +257,14 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
             cc._("The other goods and coins are the bank, which never runs out (R-SETUP-4).")]
     steps.append(Step("pieces", cc._("Each player's pieces"), ("R-SETUP-6", "R-SETUP-4"), tuple(text),
                       picture=pieces_svg(order, width=width)))
+    return steps
 
-    # R-SETUP-7: storehouse and Rome
+
+def _storehouse_steps(f: _Facts) -> list[Step]:
+    """The storehouse and the colonists in Rome (R-SETUP-7)."""
+    table, board, state, order, tiles, width = f.table, f.board, f.state, f.order, f.tiles, f.width
+    c = cc.CONSTANTS
+    steps: list[Step] = []
     first = state.players[0]
     in_rome = {kind: len(first.colonists_of(kind)) for kind in ("land", "sea")}
     text = [cc._("Into each storehouse: {goods}, and the colonists not placed in Rome ({land} land, {sea} sea).",
@@ -227,18 +272,23 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
             cc._("That fills {used} of the {slots} slots; {free} stay free.", used=first.storehouse_used,
                  slots=c.storehouse_slots, free=first.free_slots)]
     steps.append(Step("storehouse", cc._("The storehouse"), ("R-SETUP-7", "R-STORE-1"), tuple(text),
-                      picture=boardsvg.storehouse_svg(first.goods, first.waiting, width=min(width, 300))))
+                      picture=pictures.storehouse_svg(first.goods, first.waiting, width=min(width, 300))))
     letters = pal.player_letters(order)
-    pieces = {board.rome: [boardsvg.Piece(col.kind, pal.player_colour(i), letters[i])
+    pieces = {board.rome: [pictures.Piece(col.kind, pal.player_colour(i), letters[i])
                            for i, p in enumerate(state.players) for col in p.colonists]}
     text = [cc._("Each player puts {land} land colonist and {sea} sea colonist in {rome}.", land=in_rome["land"],
                  sea=in_rome["sea"], rome=cc.city_name(board.rome))]
     near = [board.rome, *board.neighbours(board.rome, "land")]
     steps.append(Step("rome", cc._("Colonists in Rome"), ("R-SETUP-7",), tuple(text),
-                      picture=boardsvg.board_svg(table.map, tiles=tiles, highlight=[board.rome], focus=near,
+                      picture=pictures.map_picture(table.map, tiles=tiles, highlight=[board.rome], focus=near,
                                                  pieces=pieces, width=width)))
+    return steps
 
-    # R-SETUP-8: first player, coins, Praefectus Magnus
+
+def _seat_steps(f: _Facts) -> list[Step]:
+    """The first player, the coins and the Praefectus Magnus (R-SETUP-8)."""
+    table, state, order, width = f.table, f.state, f.order, f.width
+    steps: list[Step] = []
     text = [cc._("{first} starts; play goes clockwise: {order}.", first=table.first, order=_order_words(order)),
             cc._("Coins by seat, in the order of play:")]
     items = tuple(cc._("{player}: {coins}", player=p.name, coins=cc.coins_text(p.coins)) for p in state.players)
@@ -249,6 +299,7 @@ def setup_steps(table: Table, width: int = 440) -> list[Step]:
                  "last.", holder=holder)]
     steps.append(Step("praefectus", cc._("The Praefectus Magnus"), ("R-SETUP-8", "R-PREF-3"), tuple(text),
                       picture=seats_svg(table, state, width=min(width, 320), praefectus=True)))
+    return steps
     return steps
 
 

@@ -14,8 +14,9 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..errors import ErrorLog, explanation_html, guarded
-from ..savebox import SavesBox
+from ..parts.error_log import ErrorLog, guarded
+from ..parts.save_box import SavesBox
+from ..render.refusal import explanation_html
 from . import tiles as tl
 from .boxguide import Step, Table, setup_steps, sheet_html, step_html
 from .inputs import TileEntry
@@ -215,7 +216,7 @@ class BoxGuide(ipw.VBox):
         self.tiles_status.value = escape(cc._(
             "Every city has its tile. The bonus tiles are listed in their step above, and below is your table "
             "in the tutor: save it by name to load it in the scoring pad (chapter 18)."))
-        from ..board import MapView
+        from ..screen.map_view import MapView
         state = t.game().state
         view = self.mirror_box.children[0] if self.mirror_box.children else None
         if isinstance(view, MapView):

@@ -5,7 +5,7 @@ multi-select lists.
                  is the quick one); `.value` is the tuple of ticked cities
 * `Counter`      a number with - and + buttons (cards, goods, colonists)
 * `TileEntry`    one row of good buttons per city, grouped by province (the city tiles a group drew)
-* `connect_map`  the map view's clicks (`view.on_pick`) sent to a callback; `show_board` redraws it with the
+* `connect_map`  the map view's city clicks (typed `Pick`s) sent to a callback; `show_board` redraws it with the
                  cities that may be clicked (`show(..., pickable=...)`)
 """
 from __future__ import annotations
@@ -19,7 +19,9 @@ import traitlets
 
 import concordia_core as cc
 
-from .. import palette as pal
+from ..render import palette as pal
+from ..render.picks import Pick
+from ..screen.map_view import MapView
 
 
 def small_button_layout() -> ipw.Layout:
@@ -204,29 +206,21 @@ class TileEntry(ipw.VBox):
         self.buttons[city].value = good or ""
 
 
-def connect_map(view: Any, on_city: Callable[[str], None]) -> bool:
-    """Send clicks on the map view's cities to `on_city(city)`, if the view takes clicks (`on_pick`).
-    True if connected. Which cities answer is said at each redraw (`show_board`)."""
-    on_pick = getattr(view, "on_pick", None)
-    if on_pick is None:
-        return False
-
-    def picked(pick: Any) -> None:
-        if getattr(pick, "kind", None) == "city":
+def connect_map(view: MapView, on_city: Callable[[str], None]) -> bool:
+    """Send clicks on the map view's cities to `on_city(city)`; True (connected). Which cities answer is said
+    at each redraw (`show_board`)."""
+    def picked(pick: Pick) -> None:
+        if pick.kind == "city":
             on_city(pick.id)
 
-    on_pick(picked)
+    view.on_pick(picked)
     return True
 
 
-def show_board(view: Any, state: cc.GameState, cities: Iterable[str], chosen: Iterable[str] = ()) -> None:
+def show_board(view: MapView, state: cc.GameState, cities: Iterable[str], chosen: Iterable[str] = ()) -> None:
     """Redraw the map view with `cities` clickable (others ignore clicks and are not highlighted) and the
-    `chosen` cities drawn apart, on a view that can; a plain redraw otherwise."""
-    try:
-        from ..board import Pick
-        view.show(state, pickable={"city": set(cities)}, selected=[Pick("city", c) for c in chosen])
-    except TypeError:
-        view.show(state)
+    `chosen` cities drawn apart."""
+    view.show(state, pickable={"city": set(cities)}, selected=[Pick("city", c) for c in chosen])
 
 
 def player_chip(index: int, name: str) -> str:

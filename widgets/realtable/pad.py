@@ -20,21 +20,18 @@ import ipywidgets as ipw
 
 import concordia_core as cc
 
-from .. import palette as pal
-from ..errors import ErrorLog, explanation_html, guarded
-from ..savebox import SavesBox
-from . import boardsvg
+from ..parts.error_log import ErrorLog, guarded
+from ..parts.save_box import SavesBox
+from ..render import map_picture as pictures
+from ..render import palette as pal
+from ..render.refusal import explanation_html
+from ..screen.map_view import MapView
 from . import tiles as tl
 from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
-from .pad_model import KINDS, PadEntries
+from .pad_model import KINDS, PadEntries, PlayerEntry
 
 CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
-ViewFactory = Callable[[cc.GameState], Any]
-
-
-def _default_view(state: cc.GameState) -> Any:
-    from ..board import MapView
-    return MapView(state)
+ViewFactory = Callable[[cc.GameState], MapView]
 
 
 # --- what the pad shows, from the engine --------------------------------------------------------------
@@ -72,11 +69,11 @@ def results_html(entries: PadEntries) -> str:
 def board_picture(entries: PadEntries, width: int = 520) -> str:
     """The board with the tiles known so far (letters where not) and every player's houses."""
     initials = pal.player_letters(entries.names)
-    pieces: dict[str, list[boardsvg.Piece]] = {}
+    pieces: dict[str, list[pictures.Piece]] = {}
     for i, p in enumerate(entries.players):
         for city in p.houses:
-            pieces.setdefault(city, []).append(boardsvg.Piece("house", pal.player_colour(i), initials[i]))
-    return boardsvg.board_svg(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
+            pieces.setdefault(city, []).append(pictures.Piece("house", pal.player_colour(i), initials[i]))
+    return pictures.map_picture(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
 
 
 # --- the widget ------------------------------------------------------------------------------------
@@ -90,14 +87,14 @@ class ScoringPad(ipw.VBox):
                  allow_new_table: bool = True, extras: bool = True, **kwargs: Any) -> None:
         self.entries = entries or PadEntries.new("italia", ["Aiko", "Ben"])
         self.current = self.entries.names[0]
-        self.view_factory = view_factory or _default_view
+        self.view_factory: ViewFactory = view_factory or MapView
         self.allow_new_table = allow_new_table
         self.extras = extras              # the first-game scoring and saving (a worked example does without)
         self.error_log = ErrorLog()
         self.message = ipw.HTML()
         self.results = ipw.HTML()
         self.prizes = ipw.HTML()
-        self.view: Any = None
+        self.view: MapView | None = None
         self._view_map: str | None = None
         self.map_connected = False
         self._syncing = False
@@ -245,7 +242,7 @@ class ScoringPad(ipw.VBox):
 
     # --- the current player -----------------------------------------------------------------------------
     @property
-    def player(self) -> Any:
+    def player(self) -> PlayerEntry:
         return self.entries.player(self.current)
 
     def select(self, name: str) -> None:

@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
-from ..errors import ErrorLog, guarded
+from ..parts.error_log import ErrorLog, guarded
 from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")

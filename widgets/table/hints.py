@@ -8,7 +8,7 @@ and `.line` (every action of the recommended play).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -16,7 +16,7 @@ import ipywidgets as widgets
 import concordia_core as cc
 from concordia_core import bots
 
-from ..errors import ErrorLog, guarded
+from ..parts.error_log import ErrorLog, guarded
 
 TOP = 3
 
@@ -38,7 +38,7 @@ def value_text(value: float) -> str:
     return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
 
 
-def score_now_text(change: Any) -> str:
+def score_now_text(change: Mapping[str, int]) -> str:
     """The change of the 'if the game ended now' score per god ('Jupiter +1, Saturnus +1'), or 'no change yet'."""
     parts = [cc._("{god} {n}", god=cc.god_name(g), n=format(n, "+d")) for g, n in change.items() if n]
     return cc.listing(parts) if parts else cc._("no change yet")

@@ -8,10 +8,10 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
-from ..errors import ErrorLog
-from ..savebox import SavesBox
-from .app import TableApp
+from ..parts.error_log import ErrorLog
+from ..parts.save_box import SavesBox
 from .form import TableForm, TableSetup
+from .table_screen import TableApp
 
 
 class TableLauncher(widgets.VBox):

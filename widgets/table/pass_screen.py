@@ -11,7 +11,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
-from ..board import board_svg
+from ..render.board import board_svg
 
 
 def small_map(state: cc.GameState, width: int = 460) -> str:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import concordia_core as cc
 
-from ..html_text import esc
-from ..scoreview import score_table_html
+from ..render.markup import esc
+from ..render.score import score_table_html
 
 
 def mid_scoring_html(state: cc.GameState) -> str:

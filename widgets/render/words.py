@@ -1,0 +1,22 @@
+"""Small pieces of wording shared by every view: a sentence's first letter in capitals, an Architect's
+steps, a list of cards by name. Every text goes through the message catalog."""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import concordia_core as cc
+
+
+def capital(text: str) -> str:
+    """`text` with its first letter in capitals ('move your colonist…' starts a sentence)."""
+    return text[:1].upper() + text[1:]
+
+
+def steps_text(n: int) -> str:
+    """'1 step', '2 steps': an Architect's steps (R-ARCH-1, R-ARCH-3)."""
+    return cc.n_("{n} step", "{n} steps", n)
+
+
+def card_names(card_ids: Iterable[str]) -> str:
+    """'Tribune, Architect and Prefect': cards by name, in the current language."""
+    return cc.listing([cc.card(c).display_name for c in card_ids])

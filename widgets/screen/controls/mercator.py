@@ -1,0 +1,53 @@
+"""The Mercator: buy or sell one kind of good at a time, at most two kinds per play."""
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+import concordia_core as cc
+
+from ...parts.inputs import WIDE, menu, toggles
+from ...render.changes import goods_line
+from ...render.markup import esc
+from .panel import Controls, Panel
+
+
+class MercatorPanel(Panel):
+    """Buy or sell one kind at a time (good, direction, amount), at most 2 kinds per play."""
+
+    title = cc.N_("Mercator")
+
+    def __init__(self, ctl: Controls) -> None:
+        super().__init__(ctl)
+        self.good = menu(cc._("Good"), [
+            (cc._("{good} ({price} each, you have {n})", good=cc.good_name(g), price=cc.coins_text(cc.PRICE[g]),
+                  n=self.player.goods[g]), g) for g in cc.GOODS])
+        self.direction = toggles([(cc._("Buy"), "buy"), (cc._("Sell"), "sell")])
+        self.amount = widgets.IntSlider(value=1, min=1, max=cc.CONSTANTS.storehouse_slots,
+                                        description=cc._("Amount"), style=WIDE)
+        self.watch(self.good, self.direction, self.amount)
+
+    def action(self) -> cc.Action | None:
+        if self.good.value is None:
+            return None
+        n = self.amount.value
+        return cc.Trade(self.good.value, n if self.direction.value == "buy" else -n)
+
+    def children(self) -> list[widgets.Widget]:
+        return [self.info, self.good, self.direction, self.amount, self.preview, widgets.HBox([self.apply, self.done])]
+
+    def update(self) -> None:
+        kinds = self.pending.kinds
+        limit = cc.CONSTANTS.mercator_kinds
+        self.info.value = esc(cc._("Kinds traded: {kinds} ({n} of {limit}) · {have}",
+                                    kinds=cc.listing(cc.good_name(k) for k in kinds) if kinds else cc._("none"),
+                                    n=len(kinds), limit=limit, have=goods_line(self.player)))
+        self.apply.description = cc._("Buy") if self.direction.value == "buy" else cc._("Sell")
+        self.apply.disabled = self.action() is None
+        good, n = self.good.value, self.amount.value
+        head = ""
+        if good is not None:
+            coins = cc.coins_text(n * cc.PRICE[good])
+            head = esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
+                        else cc._("receive {coins}", coins=coins))
+        self.preview.value = self.effect(self.action(), head)
+        self.ctl.request_overlay(None)

@@ -1,0 +1,118 @@
+"""The base of every phase panel: its widgets, the action they describe, a preview of its effect in words
+(computed by the engine on a copy of the state) and what the board offers to click."""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol
+
+import ipywidgets as widgets
+
+import concordia_core as cc
+
+from ...parts.inputs import button
+from ...render.changes import describe_change
+from ...render.markup import esc
+from ...render.picks import Pick
+from ...render.words import capital
+from ..card_row import CardRow
+from ..hooks import ScreenHooks
+from .request import OverlayRequest
+
+BAD = " ✗"
+"""The mark of an option the engine would refuse (choosing it shows why)."""
+
+
+class Controls(Protocol):
+    """What a panel asks of the controls that hold it (`ActionControls`): the game, the hand's card row, the
+    screen's hooks, a guarded callback, an attempt at an action, a cleared message, a map highlight."""
+
+    game: cc.Game
+    hand_row: CardRow
+    hooks: ScreenHooks
+
+    def guard(self, callback: Callable[..., Any]) -> Callable[..., Any]: ...
+
+    def attempt(self, action: cc.Action | str | None) -> bool: ...
+
+    def clear_message(self) -> None: ...
+
+    def request_overlay(self, request: OverlayRequest | None) -> None: ...
+
+
+class Panel:
+    """Base of a phase panel: its widgets, the action they describe, a preview, and what the board offers."""
+
+    title = ""
+
+    def __init__(self, ctl: Controls) -> None:
+        self.ctl = ctl
+        self.state = ctl.game.state
+        self.index = self.state.actor_index if self.state.actor_index is not None else self.state.turn
+        self.player = self.state.players[self.index]
+        self.map_id = self.state.map_id
+        self.legal = set(ctl.game.legal_actions())
+        self.preview = widgets.HTML()
+        self.info = widgets.HTML()
+        self.apply = button(cc._("Apply"), "primary")
+        self.apply.on_click(ctl.guard(lambda _: ctl.attempt(self.action())))
+        self.done = button(cc._("Done"), tooltip=cc._("finish this card play"))
+        self.done.on_click(ctl.guard(lambda _: ctl.attempt(cc.Done())))
+        self.done.layout.display = None if cc.Done() in self.legal else "none"
+
+    @property
+    def pending(self) -> cc.Pending:
+        """The card play under way: a phase panel is only made while one is."""
+        if self.state.pending is None:
+            raise RuntimeError(f"{type(self).__name__} needs a card play under way")
+        return self.state.pending
+
+    def watch(self, *ws: widgets.Widget) -> None:
+        for w in ws:
+            w.observe(self.ctl.guard(lambda _change: self.changed()), names="value")
+
+    def changed(self) -> None:
+        """A choice changed: a legal one clears an old refusal; then the preview follows."""
+        if self.action() in self.legal:
+            self.ctl.clear_message()
+        self.update()
+
+    def ok(self, action: cc.Action | None) -> str:
+        """'' if the engine lists `action` as legal now, else a ✗ mark."""
+        return "" if action in self.legal else BAD
+
+    def action(self) -> cc.Action | None:
+        return None
+
+    def children(self) -> list[widgets.Widget]:
+        return [self.info, self.preview, widgets.HBox([self.apply, self.done])]
+
+    def overlay(self) -> OverlayRequest | None:
+        return None
+
+    def picks(self) -> list[Pick]:
+        """What may be clicked for this choice: board elements, cards in hand (card:ID), display slots (slot:N)."""
+        return []
+
+    def selected(self) -> list[Pick]:
+        """What is chosen so far, drawn apart."""
+        return []
+
+    def picked(self, pick: Pick) -> None:
+        """A click on the board or a card: choose that option (or play it when the choice is complete)."""
+
+    def effect(self, action: cc.Action | None, head: str = "") -> str:
+        """Preview: `head`, then what the engine would do (on a copy), or why it refuses."""
+        if action is None:
+            return head
+        try:
+            after = cc.apply(self.state, action)
+        except cc.ConcordiaError as err:
+            return f"{head}<br><span style='color:#c62828'>✗ {esc(cc._('not allowed: {why}', why=err))}</span>"
+        lines = describe_change(self.state, after) or [cc._("nothing changes yet")]
+        step = cc.narrate.step_words(self.state, action)
+        body = "<br>".join(f"&nbsp;&nbsp;{esc(x)}" for x in lines)
+        return f"{head}<br>✓ <b>{esc(capital(step))}</b><br>{body}"
+
+    def update(self) -> None:
+        self.preview.value = self.effect(self.action())
+        self.ctl.request_overlay(self.overlay())

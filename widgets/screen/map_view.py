@@ -1,0 +1,102 @@
+"""MapView: the board as a widget a learner can click (anywidget, a well-kept library for custom
+Jupyter widgets; it runs in JupyterLab 4 and Voilà without a build step).
+
+Python draws two SVG layers (svg.py); a small ES module (board.js) stacks them, sends a click on a
+pickable element back as a pick, and shows the tooltip of whatever is under the pointer (or focused
+with the keyboard). `pick(kind, id)` is what a click does, so tests drive the board without a browser.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+import anywidget
+import traitlets
+
+import concordia_core as cc
+
+from ..parts.error_log import ErrorLog
+from ..parts.listeners import Listeners, PickMessages
+from ..render import board as svg
+from ..render.board import Overlay
+from ..render.board_tips import tips
+from ..render.picks import Pick, PickKind
+
+
+class MapView(PickMessages, anywidget.AnyWidget):
+    """The board: `show(state, overlay, pickable=..., selected=...)` redraws it; `on_pick(callback)`
+    hears clicks on pickable elements; hovering shows what is there (good, price, who stands there,
+    what a Prefect would give)."""
+
+    _esm = Path(__file__).with_name("board.js")
+    _css = Path(__file__).with_name("board.css")
+    base_svg = traitlets.Unicode("").tag(sync=True)
+    pieces_svg = traitlets.Unicode("").tag(sync=True)
+    pickable = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    tips = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, state: cc.GameState | None = None, overlay: Overlay | None = None, *,
+                 log: ErrorLog | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.state: cc.GameState | None = None
+        self.overlay: Overlay | None = None
+        self.error_log = log
+        self._base_key: tuple[object, ...] | None = None
+        self._listeners: Listeners[Pick] = Listeners(log)
+        self.on_msg(self._message)
+        if state is not None:
+            self.show(state, overlay)
+
+    # --- drawing ---------------------------------------------------------------------------------
+    def show(self, state: cc.GameState, overlay: Overlay | None = None, *,
+             pickable: Iterable[Pick] | Mapping[str, Collection[str]] | None = None,
+             selected: Iterable[Pick] = (), note: str | None = None) -> None:
+        """Draw `state` with an optional overlay; `pickable` says what may be clicked now (Picks, or
+        {"city": {...ids}, ...}); `selected` is what is chosen so far (drawn apart)."""
+        self.state, self.overlay = state, overlay
+        players = tuple(p.name for p in state.players)
+        key = (state.map_id, tuple(sorted(state.city_goods.items())), players, cc.get_language())
+        if key != self._base_key:
+            self.base_svg = svg.map_layer(state.map_id, state.city_goods, players)
+            self._base_key = key
+        keys = _keys(pickable)
+        self.pieces_svg = svg.pieces_layer(state, overlay, note=note,
+                                           pickable_colonists=frozenset(k for k in keys if k.startswith("colonist:")))
+        self.tips = tips(state, overlay)
+        self.pickable = sorted(keys)
+        self.selected = sorted(p.key for p in selected)
+
+    # --- picking ---------------------------------------------------------------------------------
+    def on_pick(self, callback: Callable[[Pick], None]) -> None:
+        """Call `callback(pick)` when a learner clicks a pickable element (errors shown, never lost)."""
+        self._listeners.add(callback)
+
+    def pick(self, kind: PickKind, id: str, player: int | None = None, colonist: str | None = None) -> bool:
+        """What a click does: tell the listeners, if the element is pickable now. False if it is not."""
+        chosen = Pick(kind, id, player, colonist)
+        return self._listeners.offer(chosen.key, self.pickable, chosen)
+
+    def _heard(self, key: str) -> None:
+        try:
+            chosen = Pick.parse(key)
+        except (cc.InvalidAction, ValueError):
+            return  # not ours: ignore anything a page sends that is not a board element
+        self.pick(chosen.kind, chosen.id, chosen.player, chosen.colonist)
+
+    # --- static rendering ------------------------------------------------------------------------
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        bundle = super()._repr_mimebundle_(**kwargs)
+        data = bundle[0] if isinstance(bundle, tuple) else bundle
+        if self.state is not None and isinstance(data, dict):  # a picture where no widget manager runs
+            data.setdefault("image/svg+xml", svg.board_svg(self.state, self.overlay))
+        return bundle
+
+
+def _keys(pickable: Iterable[Pick] | Mapping[str, Collection[str]] | None) -> set[str]:
+    if pickable is None:
+        return set()
+    if isinstance(pickable, Mapping):
+        return {f"{kind}:{i}" for kind, ids in pickable.items() for i in ids}
+    return {p.key for p in pickable}
