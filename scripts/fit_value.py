@@ -101,7 +101,7 @@ def game_position(seed: int, map_name: str, players: int) -> cc.GameState:
     while not state.over:
         if state.pending is None and not state.choices:
             starts.append(state)
-        state = cc.apply(state, seated[state.actor].choose(state).action)
+        state = cc.apply(state, seated[state.actor or ""].choose(state).action)
     rng = random.Random(seed)
     return starts[rng.randrange(len(starts) // 10, 9 * len(starts) // 10)]
 
@@ -174,7 +174,8 @@ def _table(players: int, pool: ProcessPoolExecutor) -> dict[str, np.ndarray] | N
     table = {"seed": np.array([r[0] for r in rows]), "r": np.array([r[1] for r in rows]),
              "features": np.array([r[2] for r in rows]), "now": np.array([r[3] for r in rows], dtype=float),
              "final": np.array([r[4] for r in rows], dtype=float), "stamp": np.array(stamp)}
-    np.savez_compressed(cache, **table)
+    np.savez_compressed(cache, seed=table["seed"], r=table["r"], features=table["features"], now=table["now"],
+                        final=table["final"], stamp=table["stamp"])
     return table
 
 

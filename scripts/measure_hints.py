@@ -33,20 +33,26 @@ import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 from fit_value import game_position
 
 from concordia_core import bots
+from concordia_core.bots.candidates import Completions
 from concordia_core.bots.hints import best_lines
+from concordia_core.bots.judge import play_seed
+from concordia_core.bots.search import Samples
+from concordia_core.bots.value import expected_margin
 
 ROOT = Path(__file__).resolve().parents[1]
 WEIGHTS = ROOT / "concordia_core" / "data" / "value.json"
 HELD_OUT_SEED = 300_000       # never used by fitting (scripts/fit_value.py) nor by the ladder (scripts/ladder.py)
 CALIBRATION_SEED = 190_000    # inside the fitting range: the judge's own error is measured there
 TABLES = (("italia", 2), ("imperium", 3))
+CALIBRATION_LINES = 7    # lines per calibration position
 
 
-def claims(args: tuple[int, str, int]) -> dict[str, object]:
+def claims(args: tuple[int, str, int]) -> dict[str, Any]:
     """The judge's hints at one position and a random other card play, with what the judge claims."""
     seed, map_name, players = args
     state = game_position(seed, map_name, players)
@@ -59,7 +65,7 @@ def claims(args: tuple[int, str, int]) -> dict[str, object]:
     return {"seed": seed, "map": map_name, "players": players, "judge_seconds": seconds,
             "lines": [" / ".join(str(a) for a in r.actions) for r in chosen],
             "claims": [r.value for r in chosen], "ses": [r.se for r in chosen],
-            "sampling_ses": [math.sqrt(max(0.0, r.se ** 2 - r.model_se ** 2)) for r in chosen],
+            "stages": [r.stage for r in chosen],
             "gap_ses": [found.gap(chosen[0], r)[1] for r in chosen],
             "separated": len(chosen) >= 3 and not found.about_equal(chosen[0], chosen[2]),
             "other": len(chosen) == 4}
@@ -111,21 +117,46 @@ def figures(results: list[dict]) -> dict[str, float]:
     }
 
 
-def model_error(results: list[dict]) -> dict[str, dict[str, float]]:
-    """The judge's own error beyond its roll-outs and the measurement's noise, per number of players: of a
-    value and of a gap (points)."""
+def calibration_lines(args: tuple[int, str, int, int]) -> dict[str, Any]:
+    """A calibration position: every card's line as the judge plays it (at most CALIBRATION_LINES, chosen at
+    random), each with its claims at every stage of judge.STAGES and its play-outs to the end."""
+    seed, map_name, players, playouts = args
+    state = game_position(seed, map_name, players)
+    me = state.actor_index
+    assert me is not None
+    view = bots.seen_by(state, me)
+    lines = Completions(me).card_lines(view)
+    lines = random.Random(seed).sample(lines, min(len(lines), CALIBRATION_LINES))
+    samples = Samples(view, me, play_seed(view, 0))
+    budget = bots.FULL
+    stages = {"static": [expected_margin(line[-1][1], me) for line in lines],
+              "screen": [samples.value(0, view, line, budget.screen) for line in lines],
+              "horizon": [samples.value(0, view, line, budget.horizon) for line in lines]}
+    margins = bots.playouts(state, [[a for a, _s in line] for line in lines], playouts, seed)
+    return {"seed": seed, "players": players, "stages": stages, "measured": margins}
+
+
+def calibrated(results: list[dict]) -> dict[str, dict[str, float]]:
+    """The judge's own error at each stage, per number of players: of a value and of a gap between two lines
+    of a position (points), beyond the measurement's own noise."""
     found: dict[str, dict[str, float]] = {}
     for players in sorted({r["players"] for r in results}):
-        value_excess, gap_excess = [], []
-        for r in (r for r in results if r["players"] == players):
-            for c, s, m in zip(r["claims"], r["sampling_ses"], r["measured"], strict=True):
-                mean, se = _mean_se(m)
-                value_excess.append((c - mean) ** 2 - se ** 2 - s ** 2)
-            for k in range(1, len(r["claims"])):
-                gap, se = _mean_se([a - b for a, b in zip(r["measured"][0], r["measured"][k], strict=True)])
-                gap_excess.append((r["claims"][0] - r["claims"][k] - gap) ** 2 - se ** 2)
-        found[str(players)] = {"value": round(math.sqrt(max(1.0, statistics.mean(value_excess))), 2),
-                               "gap": round(math.sqrt(max(1.0, statistics.mean(gap_excess))), 2)}
+        mine = [r for r in results if r["players"] == players]
+        errors: dict[str, float] = {}
+        for stage in ("static", "screen", "horizon"):
+            value_excess, gap_excess = [], []
+            for r in mine:
+                claims = r["stages"][stage]
+                for c, m in zip(claims, r["measured"], strict=True):
+                    mean, se = _mean_se(m)
+                    value_excess.append((c - mean) ** 2 - se ** 2)
+                for a in range(len(claims)):
+                    for b in range(a + 1, len(claims)):
+                        gap, se = _mean_se([x - y for x, y in zip(r["measured"][a], r["measured"][b], strict=True)])
+                        gap_excess.append((claims[a] - claims[b] - gap) ** 2 - se ** 2)
+            errors[stage] = round(math.sqrt(max(1.0, statistics.mean(value_excess))), 2)
+            errors[f"{stage}_gap"] = round(math.sqrt(max(1.0, statistics.mean(gap_excess))), 2)
+        found[str(players)] = errors
     return found
 
 
@@ -137,11 +168,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--maps", default=",".join(m for m, _n in TABLES), help="maps to take positions on")
     options = parser.parse_args(argv)
-    base = CALIBRATION_SEED if options.calibrate else HELD_OUT_SEED
+    if options.calibrate:
+        return calibrate(options)
     tables = [t for t in TABLES if t[0] in options.maps.split(",")]
-    work = [(base + k, *tables[k % len(tables)]) for k in range(options.positions)]
-    known_path = ROOT / "build" / f"hint-playouts-{'calibration' if options.calibrate else 'held-out'}.json"
-    known: dict[str, list[list[float]]] = json.loads(known_path.read_text()) if known_path.exists() else {}
+    work = [(HELD_OUT_SEED + k, *tables[k % len(tables)]) for k in range(options.positions)]
+    known_path = ROOT / "build" / "hint-playouts-held-out.json"
+    known: dict[str, list[float]] = json.loads(known_path.read_text()) if known_path.exists() else {}
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=options.workers) as pool:
         results = list(pool.map(claims, work))
@@ -158,11 +190,31 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{len(results)} positions, {options.playouts} play-outs per candidate, {time.perf_counter() - started:.0f} s")
     for key, value in figures(results).items():
         print(f"  {key}: {value:.3f}" if isinstance(value, float) else f"  {key}: {value}")
-    if options.calibrate:
-        data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-        data["model_error"] = {**data.get("model_error", {}), **model_error(results)}
-        WEIGHTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
-        print(f"model_error written to {WEIGHTS.relative_to(ROOT)}: {data['model_error']}")
+    return 0
+
+
+def calibrate(options: argparse.Namespace) -> int:
+    """Measure the judge's own error at each stage on calibration positions and write it into value.json."""
+    tables = [t for t in TABLES if t[0] in options.maps.split(",")]
+    work = [(CALIBRATION_SEED + k, *tables[k % len(tables)], options.playouts) for k in range(options.positions)]
+    path = ROOT / "build" / "calibration.json"
+    results = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("playouts") == options.playouts]
+    done = {r["seed"] for r in results}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=options.workers) as pool:
+        for r in pool.map(calibration_lines, [w for w in work if w[0] not in done]):
+            results.append({**r, "playouts": options.playouts})
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(results), encoding="utf-8")
+    results = [r for r in results if r["seed"] in {w[0] for w in work}]
+    errors = calibrated(results)
+    print(f"{len(results)} calibration positions, {options.playouts} play-outs per line, "
+          f"{time.perf_counter() - started:.0f} s: {errors}")
+    data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
+    data["model_error"] = {**data.get("model_error", {}), **errors}
+    data.setdefault("sources", {})["model_error"] = (f"scripts/measure_hints.py --calibrate: {len(results)} positions "
+                                                     f"from seeds {CALIBRATION_SEED}+, {options.playouts} play-outs a line")
+    WEIGHTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

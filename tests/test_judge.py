@@ -73,21 +73,32 @@ def test_the_judge_is_reproducible_and_blind_to_what_the_seat_cannot_see(positio
 
 
 def test_a_played_out_line_is_rated_by_the_mean_of_its_roll_outs_with_a_standard_error(positions) -> None:
-    found = _fresh(positions[3])
-    played = [r for r in found.rated if r.results]
-    assert len(played) >= 2
-    for r in played:
+    # At a turn start every card is looked at `screen` turns ahead and the `width` best `horizon` turns:
+    # a line's value is the mean of its roll-outs, valued there by the fitted value; its standard error
+    # adds their spread to the judge's own error at that stage (value.json, model_error).
+    from concordia_core.bots.search import greedy_turns, replay
+    from concordia_core.bots.value import expected_margin, model_error
+
+    state = positions[3]
+    found = _fresh(state)
+    me = found.me
+    deepest = [r for r in found.rated if r.stage == "horizon"]
+    screened = [r for r in found.rated if r.stage == "screen"]
+    assert len(deepest) == min(bots.FULL.width, len(found.rated))
+    assert found.rated == tuple(deepest + screened)
+    assert [r.value for r in deepest] == sorted((r.value for r in deepest), reverse=True)
+    assert [r.value for r in screened] == sorted((r.value for r in screened), reverse=True)
+    rng = random.Random(JUDGE.play_seed(found.view, 0))
+    decks = [bots.sample(found.view, rng) for _ in range(bots.FULL.samples)]
+    for r, turns in [(r, bots.FULL.horizon) for r in deepest] + [(r, bots.FULL.screen) for r in screened]:
         assert len(r.results) == bots.FULL.samples
-        assert r.value == pytest.approx(sum(r.results) / len(r.results))
+        expected = [expected_margin(greedy_turns(replay(deck, r.line), turns), me) for deck in decks]
+        assert r.results == pytest.approx(expected)
+        assert r.value == pytest.approx(sum(expected) / len(expected))
         n = len(r.results)
-        mean = sum(r.results) / n
-        sampling = sum((x - mean) ** 2 for x in r.results) / (n - 1) / n
+        sampling = 0.0 if n < 2 else sum((x - r.value) ** 2 for x in r.results) / (n - 1) / n
+        assert r.model_se == model_error(len(state.players), r.stage) > 0
         assert r.se == pytest.approx(math.sqrt(sampling + r.model_se ** 2))
-        assert r.model_se > 0
-    # played-out lines come first, best first; then the others by their fitted value
-    values = [r.value for r in played]
-    assert values == sorted(values, reverse=True)
-    assert found.rated[:len(played)] == tuple(played)
 
 
 def test_the_first_answer_is_every_line_by_its_fitted_value_alone(positions: list[cc.GameState]) -> None:

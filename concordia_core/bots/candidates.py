@@ -71,6 +71,20 @@ class Completions:
             self._known[key] = line
         return line
 
+    def card_lines(self, state: GameState) -> list[Line]:
+        """At the start of a turn, one line per card of the hand (one of each set of cards that play alike):
+        the card and the greedy completion of its play."""
+        lines: list[Line] = []
+        played: set[tuple[str, int, str | None]] = set()
+        for play in legal_actions(state):
+            assert isinstance(play, PlayCard)
+            c = card_of(play.card)
+            if (c.kind, c.coins, c.good) not in played:
+                played.add((c.kind, c.coins, c.good))
+                after = apply(state, play)
+                lines.append([(play, after)] + self.greedy_line(after))
+        return distinct(lines)
+
     def lines(self, state: GameState) -> list[Line]:
         """The distinct candidate lines of player `me` from `state` (a turn start or a play in progress)."""
         if state.pending is None and not state.choices:

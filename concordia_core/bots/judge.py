@@ -1,19 +1,24 @@
 """The judge: one rating of the candidate plays of a position, asked by the hints, the review and the
 strong level alike (docs/judge.md tells the learner how it works and how sure it is).
 
-`judge(state, budget, seed)` rates every candidate line of the player who must act (candidates.py:
-whole plays, to the end of the card play), from what that player knows (hidden.seen_by):
-1. each line's end gets the fitted value (value.py): the expected final-score margin, the player's
-   expected final score less the best other player's, in points;
-2. the `width` best lines by that value, and the greedy line, are each played out on the same
-   `samples` deck orders (common random numbers): the line, then `horizon` turns of every player's
-   greedy play, valued again at the cut-off. A line's value is the mean; its standard error adds
-   the spread of its roll-outs to the fitted value's own error (measured on held-out games);
-3. the best line is judged again after its first step, by this same function on the same samples
-   (the seed comes from the position at the start of the card play, which every step of a play
-   shares), and that answer is its continuation: the judge asked after a line's first step continues
-   the line, and rates it at least as high.
-Paired differences decide the order: two lines within noise of each other are `about_equal`.
+`judge(state, budget, seed)` rates the candidate lines of the player who must act (candidates.py: whole
+plays, to the end of the card play), from what that player knows (hidden.seen_by), by their expected
+final-score margin: the player's expected final score less the best other player's, in points.
+- At the start of a turn every card of the hand (one of each set of cards that play alike), completed
+  step by step greedily, is played out `screen` turns by every player's greedy play on `samples` deck
+  orders (the same orders for every card: common random numbers) and valued there by the fitted value
+  (value.py); the `width` best go on to `horizon` turns and are valued again. The estimate at the end of a
+  short look-ahead hardly tells two plays apart, which a longer one does (measured against play-outs to
+  the end: scripts/measure_hints.py), so the best are looked at longest.
+- In the middle of a play the rest of the play greedily completed (the line a turn's judgement played
+  out, now the first candidate) is played out `horizon` turns; every other step, completed greedily, is
+  rated by the fitted value of its end alone. The judge asked after a line's first step thus continues
+  that line, with the same value: the samples come from a seed made from the position at the start of
+  the card play, which every step of a play shares.
+A line's value is the mean of its roll-outs; its standard error adds their spread to the judge's own
+error at that depth of look-ahead, measured on positions of games the fit never saw (value.json,
+model_error). Paired differences decide the order: two lines within noise of each other are
+`about_equal`.
 
 `expected_scores` and `advantage` are the fitted value of a position itself, without roll-outs.
 """
@@ -28,7 +33,7 @@ from ..actions import Action, PlayCard
 from ..engine import apply
 from ..state import GameState
 from .base import Line, card_of, options
-from .candidates import Completions, playing, state_key
+from .candidates import Completions, state_key
 from .hidden import seen_by
 from .search import Samples
 from .value import expected_finals, expected_margin, model_error
@@ -38,31 +43,37 @@ Z = 2.0   # standard errors apart before two lines are told apart
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard the judge looks: deck orders per line played out, lines played out besides the greedy
-    one, and turns of greedy play after each line."""
+    """How hard the judge looks: deck orders per roll-out, turns every card of a turn is played out,
+    cards played out further, and turns of greedy play for those (see the module text)."""
 
-    samples: int = 8
+    samples: int = 1
+    screen: int = 2
     width: int = 3
-    horizon: int = 2
+    horizon: int = 8
 
 
 FULL = Budget()
 """The budget of the hints' final answer, the review's verdicts and the strong level's decisions."""
-FIRST = Budget(samples=0, width=0, horizon=0)
+FIRST = Budget(samples=0, screen=0, width=0, horizon=0)
 """The first answer of the hints: every line by its fitted value alone, at once."""
+
+STAGES = ("static", "screen", "horizon")
+"""How far a line was looked at: its end's fitted value only, the short look-ahead, the full one."""
 
 
 @dataclass(frozen=True)
 class Rated:
     """A candidate line and what the judge found: its value (the expected final-score margin, points),
-    the roll-out values it is the mean of (one per deck sample; none for a line only valued), and the
-    fitted value of its end."""
+    the roll-out values it is the mean of (one per deck sample; none for a line only valued), the fitted
+    value of its end, how far it was looked at (STAGES) and the judge's own error there."""
 
     line: Line = field(repr=False)
     value: float
     results: tuple[float, ...]
     static: float
+    stage: str
     model_se: float
+    gap_se: float                 # the judge's own error of a difference between two lines of this stage
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -107,7 +118,8 @@ class Judgement:
             sampling = _sampling_var([x - y for x, y in zip(a.results, b.results, strict=True)])
         else:
             sampling = _sampling_var(a.results) + _sampling_var(b.results)
-        return a.value - b.value, math.sqrt(sampling + model_error(len(self.view.players), "gap") ** 2)
+        own = a.gap_se if a.stage == b.stage else math.hypot(a.model_se, b.model_se)
+        return a.value - b.value, math.sqrt(sampling + own ** 2)
 
     def about_equal(self, a: Rated, b: Rated) -> bool:
         """True when the two lines are within noise of each other (less than Z standard errors apart)."""
@@ -158,7 +170,7 @@ def _remember(view: GameState, budget: Budget, seed: int, found: Judgement) -> N
 
 
 def judge(state: GameState, budget: Budget = FULL, seed: int = 0) -> Judgement:
-    """Rate every candidate line of the player who must act in `state` (see the module text);
+    """Rate the candidate lines of the player who must act in `state` (see the module text);
     InvalidAction once the game is over."""
     options(state)  # raises once the game is over
     me = state.actor_index
@@ -166,53 +178,51 @@ def judge(state: GameState, budget: Budget = FULL, seed: int = 0) -> Judgement:
     view = seen_by(state, me)
     found = _known(view, budget, seed)
     if found is None:
-        samples = Samples(view, me, play_seed(view, seed), budget.horizon)
-        found = _judge(view, me, budget, seed, samples, Completions(me))
+        found = _judge(view, me, budget, Samples(view, me, play_seed(view, seed)), Completions(me))
+        _remember(view, budget, seed, found)
     return found
 
 
-def _judge(view: GameState, me: int, budget: Budget, seed: int, samples: Samples,
-           completions: Completions) -> Judgement:
-    """The judgement of `view` (remembered, with those of the positions along its best line)."""
-    known = _known(view, budget, seed)
-    if known is not None:
-        return known
-    lines = completions.lines(view)
-    error = model_error(len(view.players), "value")
-    statics = [expected_margin(line[-1][1], me) for line in lines]
-    order = sorted(range(len(lines)), key=lambda i: -statics[i])
-    rated = [Rated(lines[i], statics[i], (), statics[i], error) for i in order]
+def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completions: Completions) -> Judgement:
+    turn_start = view.pending is None and not view.choices
+    lines = completions.card_lines(view) if turn_start else completions.lines(view)
+    players = len(view.players)
+    rated = [_rated(line, expected_margin(line[-1][1], me), (), "static", players) for line in lines]
+    rated.sort(key=lambda r: -r.value)
     if budget.samples > 0:
-        rated = _played_out(view, me, budget, samples, completions, lines, order, statics, error)
-    best = rated[0]
-    after = best.line[0][1]
-    if budget.samples > 0 and playing(after, me):
-        below = _judge(after, me, budget, seed, samples, completions).best
-        rated[0] = Rated([best.line[0]] + below.line, below.value, below.results, below.static, below.model_se)
-    found = Judgement(view, me, budget, tuple(rated))
-    _remember(view, budget, seed, found)
-    return found
+        if turn_start:
+            rated = _looked_ahead(view, budget, samples, rated, players)
+        else:
+            greedy = completions.greedy_line(view)
+            played = _played(view, budget, samples, greedy, budget.horizon, "horizon", players)
+            rest = [r for r in rated if state_key(r.end) != state_key(played.end)]
+            rated = [played, *rest]
+    return Judgement(view, me, budget, tuple(rated))
 
 
-def _played_out(view: GameState, me: int, budget: Budget, samples: Samples, completions: Completions,
-                lines: list[Line], order: list[int], statics: list[float], error: float) -> list[Rated]:
-    """The lines rated with roll-outs: the best `width` first steps by the fitted value and the greedy
-    line, by their means; then the others by their fitted value."""
-    greedy = completions.greedy_line(view)
-    greedy_end = state_key(greedy[-1][1]) if greedy else None
-    chosen: list[int] = []
-    firsts: set[object] = set()
-    for i in order:
-        key = play_key(lines[i][0][0])
-        if (len(firsts) < budget.width and key not in firsts) or state_key(lines[i][-1][1]) == greedy_end:
-            firsts.add(key)
-            chosen.append(i)
-    played = []
-    for i in chosen:
-        results = tuple(samples.value(k, view, lines[i]) for k in range(budget.samples))
-        played.append(Rated(lines[i], sum(results) / len(results), results, statics[i], error))
-    played.sort(key=lambda r: -r.value)
-    return played + [Rated(lines[i], statics[i], (), statics[i], error) for i in order if i not in chosen]
+def _looked_ahead(view: GameState, budget: Budget, samples: Samples, rated: list[Rated], players: int) -> list[Rated]:
+    """Every card's line played out `screen` turns, then the `width` best `horizon` turns (module text)."""
+    screened = [_played(view, budget, samples, r.line, budget.screen, "screen", players) for r in rated]
+    screened.sort(key=lambda r: -r.value)
+    best = [_played(view, budget, samples, r.line, budget.horizon, "horizon", players)
+            for r in screened[:budget.width]]
+    best.sort(key=lambda r: -r.value)
+    return best + screened[budget.width:]
+
+
+def _played(view: GameState, budget: Budget, samples: Samples, line: Line, turns: int, stage: str,
+            players: int) -> Rated:
+    """The line played out `turns` turns on each deck sample, rated by the mean of the fitted values there."""
+    if budget.samples <= 0:
+        return _rated(line, expected_margin(line[-1][1], samples.me), (), "static", players)
+    results = tuple(samples.value(k, view, line, turns) for k in range(budget.samples))
+    return _rated(line, sum(results) / len(results), results, stage, players, expected_margin(line[-1][1], samples.me))
+
+
+def _rated(line: Line, value: float, results: tuple[float, ...], stage: str, players: int,
+           static: float | None = None) -> Rated:
+    return Rated(line, value, results, value if static is None else static, stage, model_error(players, stage),
+                 model_error(players, f"{stage}_gap"))
 
 
 FRESH = 7919   # added to the seed of a re-measurement: other deck orders than the judgement's own
@@ -221,23 +231,20 @@ FRESH = 7919   # added to the seed of a re-measurement: other deck orders than t
 def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, seed: int = 0, *,
          fresh: bool = False) -> Rated:
     """The line of `actions` for the player who must act (completed greedily to the end of their play),
-    played out as the judge plays its lines: on the judgement's own deck orders, or with `fresh` on others."""
+    played out `horizon` turns as the judge plays its best lines: on the judgement's own deck orders, or
+    with `fresh` on others."""
     options(state)
     me = state.actor_index
     assert me is not None
     view = seen_by(state, me)
-    completions = Completions(me)
     line: Line = []
     position = view
     for action in actions:
         position = apply(position, action)
         line.append((action, position))
-    line += completions.greedy_line(position)
-    samples = Samples(view, me, play_seed(view, seed) + (FRESH if fresh else 0), budget.horizon)
-    results = tuple(samples.value(k, view, line) for k in range(budget.samples))
-    static = expected_margin(line[-1][1], me)
-    value = sum(results) / len(results) if results else static
-    return Rated(line, value, results, static, model_error(len(view.players), "value"))
+    line += Completions(me).greedy_line(position)
+    samples = Samples(view, me, play_seed(view, seed) + (FRESH if fresh else 0))
+    return _played(view, budget, samples, line, budget.horizon, "horizon", len(view.players))
 
 
 def expected_scores(state: GameState) -> list[float]:

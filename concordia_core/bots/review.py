@@ -1,19 +1,17 @@
 """Game review: for each decision of each player, the best play the judge finds and the points lost.
 
 `review(game_or_record)` walks a finished or unfinished game (a `Game` or a `Record`). At every position
-where the player to act had a choice it asks the judge (judge.py), as the hints do, from what that
+where the player to act had a choice it asks the judge (judge.py) with the hints' budget, from what that
 player knew (hidden.seen_by):
-1. a quick pass rates the candidate lines by the fitted value alone; a step that is the best found, or
-   within noise of it, costs nothing;
-2. any other step is judged again with the hints' full budget: a step that is the first hint of its
-   position costs nothing (a learner who follows the hints is never told they erred);
-3. otherwise the step played (completed greedily) and the judge's best line are played out on fresh
-   deck orders, paired, and the difference is charged only if it is beyond noise (Z standard errors).
-   Measuring the best line afresh keeps the review honest: the best of several noisy estimates is
-   optimistic, and charging it would blame every player for the luck of the search.
+1. a step that starts the judge's best line (the first hint of its position) costs nothing: a learner who
+   follows the hints is never told they erred;
+2. any other step (completed greedily) and the judge's best line are played out again on fresh deck
+   orders, paired, and the difference is charged only if it is beyond noise (Z standard errors). Measuring
+   the best line afresh keeps the review honest: the best of several noisy estimates is optimistic, and
+   charging it would blame a player for the luck of the search.
 A card play is charged for the card chosen, each later step of the play for its own choice. A player's
-total is the sum of these charges: an estimate of the points given away by decisions the judge can
-tell apart from the best, each small loss within noise counted as none.
+total is the sum of these charges: the points given away by decisions the judge can tell apart from the
+best, each loss within noise counted as none.
 
 Where the points went (`by_god`): the loss is split over the gods whose expected points (value.by_god,
 the player's own) dropped from the best line to the played one, in proportion to each drop; the part
@@ -34,7 +32,7 @@ from ..i18n import _, n_
 from ..record import Record
 from ..state import GameState
 from ..text import god_name, listing
-from .judge import FIRST, FULL, Budget, Judgement, Rated, Z, judge, play_key, rate
+from .judge import FULL, Budget, Judgement, Rated, Z, judge, play_key, rate
 from .reasons import advise
 from .value import POINT_KEYS, by_god
 
@@ -109,8 +107,9 @@ def _key_name(key: str) -> str:
 
 
 def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
-           progress: Callable[[int, int], None] | None = None) -> Review:
-    """Judge every decision of `game` (see the module text); `progress(done, total)` after each step."""
+           progress: Callable[[int, int, Review], None] | None = None) -> Review:
+    """Judge every decision of `game` (see the module text); `progress(done, total, so_far)` after each
+    step, with the review of the steps judged so far (a screen shows the first verdicts while it goes on)."""
     if isinstance(game, Record):
         game = Game.from_record(game)
     states = [game.initial] + [step.state for step in game.history]
@@ -120,7 +119,7 @@ def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
         if found is not None:
             decisions.append(found)
         if progress is not None:
-            progress(number + 1, len(game.history))
+            progress(number + 1, len(game.history), summary(game, decisions, budget))
     return summary(game, decisions, budget)
 
 
@@ -142,22 +141,18 @@ def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: B
     nothing to choose."""
     if state.over or len(legal_actions(state)) < 2:
         return None
-    quick = judge(state, FIRST, seed)
-    own = quick.of(played)
-    if own is not None and (play_key(played) == play_key(quick.best.first) or quick.about_equal(quick.best, own)):
-        return _no_loss(state, quick, own, step, played)
-    full = judge(state, budget, seed)
-    if play_key(played) == play_key(full.best.first):
-        return _no_loss(state, full, full.best, step, played)
-    best = rate(state, full.best.actions, budget, seed, fresh=True)
+    found = judge(state, budget, seed)
+    if play_key(played) == play_key(found.best.first):
+        return _no_loss(state, found, found.best, step, played)
+    best = rate(state, found.best.actions, budget, seed, fresh=True)
     mine = rate(state, (played,), budget, seed, fresh=True)
-    diff, se = full.gap(best, mine)
+    diff, se = found.gap(best, mine)
     if diff < Z * se:
-        return _no_loss(state, full, mine, step, played, best, se)
-    me = full.me
+        return _no_loss(state, found, mine, step, played, best, se)
+    me = found.me
     return Decision(step, state.players[me].name, played, best.actions, round(mine.value, 2), round(best.value, 2),
                     round(diff, 2), round(se, 2), MappingProxyType(_split(diff, best, mine, me)),
-                    advise(full.view, me, best.line))
+                    advise(found.view, me, best.line))
 
 
 def _no_loss(state: GameState, found: Judgement, own: Rated, step: int, played: Action, best: Rated | None = None,

@@ -70,13 +70,12 @@ def replay(state: GameState, line: Line) -> GameState:
 class Samples:
     """The deck orders of one judgement and the roll-outs made on them (see the module text)."""
 
-    def __init__(self, view: GameState, me: int, seed: int, horizon: int) -> None:
+    def __init__(self, view: GameState, me: int, seed: int) -> None:
         self.me = me
-        self.horizon = horizon
         self._deck = view.deck
         self._rng = random.Random(seed)
         self._views: list[GameState] = []
-        self._values: dict[tuple[int, Hashable], float] = {}
+        self._leaves: dict[tuple[int, Hashable], dict[int, GameState]] = {}
         self._plans: dict[Hashable, tuple[Action, ...]] = {}
 
     def _sampled(self, k: int, view: GameState) -> GameState:
@@ -87,11 +86,18 @@ class Samples:
         deck = self._views[k].deck
         return view if deck == view.deck else replace(view, deck=deck)
 
-    def value(self, k: int, view: GameState, line: Line) -> float:
-        """Player `me`'s expected final-score margin after `line` (played from `view`) on deck sample `k`
-        and `horizon` turns of greedy play."""
-        key = (k, state_key(line[-1][1]) if line else state_key(view))
-        if key not in self._values:
-            leaf = greedy_turns(replay(self._sampled(k, view), line), self.horizon, self._plans)
-            self._values[key] = expected_margin(leaf, self.me)
-        return self._values[key]
+    def leaf(self, k: int, view: GameState, line: Line, turns: int) -> GameState:
+        """The position after `line` (played from `view`) on deck sample `k` and `turns` turns of every
+        seat's greedy play; a longer roll-out goes on from a shorter one already made."""
+        known = self._leaves.setdefault((k, state_key(line[-1][1]) if line else state_key(view)), {})
+        if turns not in known:
+            shorter = max((t for t in known if t < turns), default=None)
+            if shorter is None:
+                known[turns] = greedy_turns(replay(self._sampled(k, view), line), turns, self._plans)
+            else:
+                known[turns] = greedy_turns(known[shorter], turns - shorter, self._plans)
+        return known[turns]
+
+    def value(self, k: int, view: GameState, line: Line, turns: int) -> float:
+        """Player `me`'s expected final-score margin (the fitted value) at `leaf(k, view, line, turns)`."""
+        return expected_margin(self.leaf(k, view, line, turns), self.me)

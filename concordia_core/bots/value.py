@@ -125,7 +125,8 @@ def fits() -> Mapping[int, Fit]:
 
 def model_error(players: int, kind: str) -> float:
     """The judge's own error beyond its roll-outs' spread, in points, measured against play-outs to the end
-    on positions the fit never saw: of a line's value ("value") or of the difference of two ("gap")."""
+    (scripts/measure_hints.py --calibrate): of a line's value looked at to a stage of judge.STAGES ("static",
+    "screen", "horizon"), or of the difference of two lines of that stage ("static_gap", ...)."""
     return float(_data()["model_error"][str(players)][kind])
 
 

@@ -9,6 +9,7 @@ line. The sample game's review is kept, so running the chapter's cells again is 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from html import escape
 from typing import Any
@@ -29,7 +30,7 @@ SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
 SAMPLE_LEVELS = ("easy", "greedy")
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
-BUDGET = 4
+SHOW_EVERY = 10            # steps between two updates of the summary while a review goes on
 SAMPLE = cc.N_("a sample game (You, played by the easy bot, against Livia)")
 
 
@@ -48,12 +49,12 @@ def sample_game() -> cc.Game:
 
 @cache
 def _sample_review() -> Review:
-    return cc.bots.review(sample_game(), budget=BUDGET)
+    return cc.bots.review(sample_game())
 
 
-def review_of(game: cc.Game) -> Review:
-    """The review of a game (the sample's is computed once)."""
-    return _sample_review() if game is sample_game() else cc.bots.review(game, budget=BUDGET)
+def review_of(game: cc.Game, progress: Callable[[int, int, Review], None] | None = None) -> Review:
+    """The review of a game, with the judge's own budget (the sample's is computed once)."""
+    return _sample_review() if game is sample_game() else cc.bots.review(game, progress=progress)
 
 
 def saved_game(name: str) -> cc.Game:
@@ -64,6 +65,13 @@ def saved_game(name: str) -> cc.Game:
 
 def key_name(key: str) -> str:
     return cc._("others' gain") if key == "rivals" else cc.god_name(key)
+
+
+def honest_total() -> str:
+    """What a player's total means, in one sentence."""
+    return cc._("A total adds up only the losses the judge can tell apart from its best play (by more than twice "
+                "its uncertainty, measured again on other deck orders), so a play about as good as the best costs "
+                "nothing, and a first hint played never does.")
 
 
 def summary_html(result: Review) -> str:
@@ -79,7 +87,8 @@ def summary_html(result: Review) -> str:
                     f"<td style='{cell}'>{escape(where)}</td></tr>")
     head = "".join(f"<th style='{cell}'>{escape(t)}</th>" for t in
                    (cc._("Player"), cc._("Decisions judged"), cc._("Points lost"), cc._("Lost mostly on")))
-    return f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
+    return (f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<div style='color:#555;font-size:90%;margin-top:2px'>{escape(honest_total())}</div>")
 
 
 def decision_html(game: cc.Game, decision: Decision) -> str:
@@ -137,7 +146,7 @@ class ReviewPanel(ipw.VBox):
         except cc.ConcordiaError as err:
             self.status.value = f"<span style='color:#c62828'>{escape(str(err))}</span>"
             return
-        self.game, self.result = game, review_of(game)
+        self.game, self.result = game, review_of(game, self._progress)
         self.status.value = escape(cc.n_("{n} decision judged.", "{n} decisions judged.", len(self.result.decisions)))
         self.summary.value = summary_html(self.result)
         costly = sorted((d for p in self.result.players for d in p.costliest), key=lambda d: (-d.loss, d.step))
@@ -145,6 +154,14 @@ class ReviewPanel(ipw.VBox):
                                       points=round(d.loss, 1)), d.step) for d in costly]
         self.choices.value = costly[0].step if costly else None
         self.show()
+
+    def _progress(self, done: int, total: int, so_far: Review) -> None:
+        """While the review goes on: how far it is, and the summary of the steps judged so far."""
+        if done % SHOW_EVERY and done != total:
+            return
+        self.status.value = escape(cc._("Reviewing every decision… {done} of {total} steps judged so far.", done=done,
+                                        total=total))
+        self.summary.value = summary_html(so_far)
 
     def decision(self) -> Decision | None:
         if self.result is None or self.choices.value is None:
