@@ -191,6 +191,8 @@ class Planner:
             ta, tb = outlook.table[a], outlook.table[b]
             price_a, price_b, held_a, held_b = PRICE[a], PRICE[b], held[a], held[b]
             for da in amounts(a):
+                if held_a + da > STOREHOUSE_SLOTS:   # more than the storehouse holds, whatever else is traded
+                    continue
                 left_a = coins - da * price_a
                 used_a = others + held_a + da + held_b
                 partial = rest + ta[held_a + da]
