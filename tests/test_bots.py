@@ -379,3 +379,17 @@ def test_benchmark_greedy_games_per_second() -> None:
         elapsed = time.perf_counter() - t0
         print(f"\ngreedy bots, {n}-player {map_name}: {BENCH_GAMES / elapsed:.2f} games per second "
               f"({elapsed / BENCH_GAMES * 1000:.0f} ms per game, {steps / BENCH_GAMES:.0f} steps per game)")
+
+
+def test_the_greedy_mercator_with_a_nearly_full_storehouse_of_one_kind() -> None:
+    # 9 brick and 40 coins: buying 4 more of a kind would overflow the 12 slots; the look-ahead must skip
+    # those amounts (it once read past its table of worths there) and stay within the storehouse (R-STORE-1).
+    from concordia_core.bots.greedy import Planner
+
+    state = cc.new_game("italia", NAMES[:2], seed=7, first_player="Aiko").state
+    state = state.with_player(0, goods=cc.Goods({"brick": 9}), coins=40)
+    state = cc.apply(state, "play MERCATOR")
+    line = Planner(state, 0).finish(state)
+    end = line[-1][1]
+    assert end.players[0].goods.total() <= 12
+    assert end.pending is None
