@@ -46,6 +46,7 @@ def test_benchmark_hint_first_and_final_answers_and_strong_decisions() -> None:
             if k % 4:
                 continue
             JUDGE._cache.clear()
+            JUDGE._samples.clear()
             t0 = time.process_time()
             bots.hints(state, 3, budget=bots.FIRST)
             first.append(time.process_time() - t0)
@@ -61,6 +62,7 @@ def test_benchmark_hint_first_and_final_answers_and_strong_decisions() -> None:
 
 def _review_time(game: cc.Game, label: str) -> None:
     JUDGE._cache.clear()
+    JUDGE._samples.clear()
     wall, cpu = time.perf_counter(), time.process_time()
     review = bots.review(game)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu

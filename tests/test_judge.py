@@ -45,6 +45,7 @@ def positions() -> list[cc.GameState]:
 def _fresh(state: cc.GameState, budget: bots.Budget = bots.FULL) -> bots.Judgement:
     """The judgement asked afresh, with nothing remembered from earlier calls."""
     JUDGE._cache.clear()
+    JUDGE._samples.clear()
     return bots.judge(state, budget)
 
 
@@ -125,6 +126,7 @@ def test_the_hints_after_a_lines_first_step_continue_that_line(positions: list[c
             if position.actor != me or (position.pending is None and not position.choices):
                 break
             JUDGE._cache.clear()   # asked afresh: the continuation does not come from a memory of the first answer
+            JUDGE._samples.clear()
             assert bots.hints(position, top=1)[0].line == line[k + 1:]
             checked += 1
     assert checked >= 3

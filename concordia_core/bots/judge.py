@@ -178,9 +178,25 @@ def judge(state: GameState, budget: Budget = FULL, seed: int = 0) -> Judgement:
     view = seen_by(state, me)
     found = _known(view, budget, seed)
     if found is None:
-        found = _judge(view, me, budget, Samples(view, me, play_seed(view, seed)), Completions(me))
+        found = _judge(view, me, budget, samples_for(view, me, play_seed(view, seed)), Completions(me))
         _remember(view, budget, seed, found)
     return found
+
+
+_samples: list[tuple[tuple[int, int, tuple[str, ...]], Samples]] = []
+
+
+def samples_for(view: GameState, me: int, seed: int) -> Samples:
+    """The deck samples of a card play and the roll-outs already made on them, shared by the judgements of
+    its steps (the roll-outs depend only on the seed, the deck and the lines: sharing them changes no value)."""
+    key = (seed, me, view.deck)
+    for known, samples in _samples:
+        if known == key:
+            return samples
+    samples = Samples(view, me, seed)
+    _samples.insert(0, (key, samples))
+    del _samples[4:]
+    return samples
 
 
 def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completions: Completions) -> Judgement:
@@ -243,7 +259,7 @@ def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, see
         position = apply(position, action)
         line.append((action, position))
     line += Completions(me).greedy_line(position)
-    samples = Samples(view, me, play_seed(view, seed) + (FRESH if fresh else 0))
+    samples = samples_for(view, me, play_seed(view, seed) + (FRESH if fresh else 0))
     return _played(view, budget, samples, line, budget.horizon, "horizon", len(view.players))
 
 
