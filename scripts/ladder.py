@@ -7,8 +7,8 @@ The matches are every adjacent pair of levels, weakest first (bots.BY_STRENGTH: 
 in this order). A match "A vs B" on a map seats one A bot and B bots in the other seats (2-player Italia: A
 and B; 3-player Imperium: A and two B), A in seat k mod n in game k, with game seed SEED + k and bot seeds
 `bot_seed(SEED + k, seat)`: seeds that neither the judge's fit (scripts/fit_value.py, from 100,000) nor
-its measurements (scripts/measure_hints.py, from 190,000) used. It prints A's wins (first place, R-SCORE-9 ties included) with a 95% Wilson
-interval, the average scores, and the time each level took per decision: the median and 95th
+its measurements (scripts/measure_hints.py, from 190,000) used. It prints A's wins (first place, R-SCORE-9
+ties included) with a 95% Wilson interval, the average scores, and the time each level took per decision: the median and 95th
 percentile over turn starts (where a bot thinks) and over all its decisions (the planned steps of a
 play are nearly free). Times are CPU seconds of the worker process, which the other processes on a
 shared machine disturb less than wall-clock time; the wall-clock figures are printed beside them.

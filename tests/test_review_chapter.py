@@ -2,9 +2,12 @@
 board, trying the better line from there, a saved table reviewed by name — and its exercise."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
+
+import concordia_core as cc
 
 from widgets.lessons import ch19_review as lesson
 from widgets.support import saves
@@ -82,3 +85,15 @@ def test_the_exercise_wants_the_god_you_lost_most_on() -> None:
     exercise.answer.value = "mars"
     exercise.check()
     assert "Jupiter" in exercise.reveal()
+
+
+@pytest.mark.slow  # a whole review of the sample game, decision by decision
+def test_the_stored_sample_review_is_the_review_of_the_sample_game() -> None:
+    # Chapter 19 shows a stored review so its page opens at once; it must be the review a fresh run gives
+    # (rerun scripts/make_sample_review.py when the judge or the sample game changes).
+    data = json.loads(lesson.SAMPLE_REVIEW.read_text(encoding="utf-8"))
+    game = lesson.sample_game()
+    assert data["actions"] == game.actions
+    fresh = cc.bots.review(game)
+    assert {k: v for k, v in data.items() if k in ("budget", "decisions")} == json.loads(json.dumps(fresh.to_dict()))
+    assert cc.bots.Review.from_dict(data, game) == fresh

@@ -24,14 +24,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
-from ..actions import Action
-from ..engine import legal_actions
+from ..actions import Action, parse_action
+from ..engine import apply, legal_actions
 from ..game import Game
 from ..i18n import _, n_
 from ..record import Record
 from ..state import GameState
 from ..text import god_name, listing
+from .base import Line
+from .hidden import seen_by
 from .judge import FULL, Budget, Judgement, Rated, Z, judge, play_key, rate
 from .reasons import advise
 from .value import POINT_KEYS, by_god
@@ -97,6 +100,34 @@ class Review:
 
     def player(self, name: str) -> PlayerReview:
         return next(p for p in self.players if p.name == name)
+
+    def to_dict(self) -> dict[str, object]:
+        """The decisions as data (actions in notation, no sentences: they are worded again when read)."""
+        return {"budget": [self.budget.samples, self.budget.screen, self.budget.width, self.budget.horizon],
+                "decisions": [{"step": d.step, "player": d.player, "played": str(d.played),
+                               "best": [str(a) for a in d.best], "value_played": d.value_played,
+                               "value_best": d.value_best, "loss": d.loss, "se": d.se, "by_god": dict(d.by_god)}
+                              for d in self.decisions]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], game: Game) -> Review:
+        """The review `to_dict` wrote, of `game`, its advice worded again in the current language."""
+        decisions = []
+        for d in data["decisions"]:
+            state = game.state_at(d["step"])
+            me = state.actor_index
+            assert me is not None
+            view = position = seen_by(state, me)
+            line: Line = []
+            for text in d["best"]:
+                action = parse_action(text, position)
+                position = apply(position, action)
+                line.append((action, position))
+            decisions.append(Decision(d["step"], d["player"], parse_action(d["played"], state),
+                                      tuple(a for a, _s in line), d["value_played"], d["value_best"], d["loss"],
+                                      d["se"], MappingProxyType(dict(d["by_god"])),
+                                      advise(view, me, line)))
+        return summary(game, decisions, Budget(*data["budget"]))
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.players)

@@ -9,9 +9,11 @@ line. The sample game's review is kept, so running the chapter's cells again is 
 """
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from functools import cache
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
@@ -47,9 +49,19 @@ def sample_game() -> cc.Game:
     return game
 
 
+SAMPLE_REVIEW = Path(__file__).resolve().parent / "data" / "ch19_sample_review.json"
+"""The sample game's review, worked out once by scripts/make_sample_review.py (a review takes a while)."""
+
+
 @cache
 def _sample_review() -> Review:
-    return cc.bots.review(sample_game())
+    """The sample game's review: the stored one while it is of this very game, else worked out afresh."""
+    game = sample_game()
+    if SAMPLE_REVIEW.exists():
+        data = json.loads(SAMPLE_REVIEW.read_text(encoding="utf-8"))
+        if data.get("actions") == game.actions:
+            return Review.from_dict(data, game)
+    return cc.bots.review(game)
 
 
 def review_of(game: cc.Game, progress: Callable[[int, int, Review], None] | None = None) -> Review:
