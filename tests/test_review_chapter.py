@@ -8,7 +8,6 @@ from pathlib import Path
 import pytest
 
 import concordia_core as cc
-
 from widgets.lessons import ch19_review as lesson
 from widgets.support import saves
 from widgets.table.seats import Seat
