@@ -29,16 +29,16 @@ from ..table import saved
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
-SAMPLE_LEVELS = ("easy", "greedy")
+SAMPLE_LEVELS = ("random", "greedy")   # a sample with plain mistakes to find: the random bot sits as You
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
 SHOW_EVERY = 10            # steps between two updates of the summary while a review goes on
-SAMPLE = cc.N_("a sample game (You, played by the easy bot, against Livia)")
+SAMPLE = cc.N_("a sample game (You, played by the random bot, against Livia)")
 
 
 @cache
 def sample_game() -> cc.Game:
-    """The opening of a game between the easy bot (sitting as You) and the greedy bot, same every time."""
+    """The opening of a game between the random bot (sitting as You) and the greedy bot, same every time."""
     game = cc.new_game("italia", list(SAMPLE_PLAYERS), SAMPLE_SEED, first_player=SAMPLE_PLAYERS[0])
     bots = {name: cc.bots.make(level, SAMPLE_SEED * 10 + i) for i, (name, level) in
             enumerate(zip(SAMPLE_PLAYERS, SAMPLE_LEVELS, strict=True))}
@@ -212,19 +212,24 @@ def review_panel() -> ReviewPanel:
     return panel
 
 
+def gods_lost(result: Review, player: str) -> dict[str, float]:
+    """The points the player lost on each god (the others' gain left out: the exercise asks about gods)."""
+    return {key: points for key, points in result.player(player).by_god.items() if key != "rivals"}
+
+
 def worst_key(result: Review, player: str) -> str:
-    """The god (or others' gain) the player lost most points on."""
-    by_god = result.player(player).by_god
+    """The god the player lost most points on."""
+    by_god = gods_lost(result, player)
     return max(by_god, key=lambda k: by_god[k])
 
 
 def check_worst_god(answer: object, game: cc.Game | None = None, player: str = SAMPLE_PLAYERS[0]) -> Verdict:
     """On which god did `player` lose the most points in the review of the sample game?"""
     result = review_of(game or sample_game())
-    by_god = result.player(player).by_god
+    by_god = gods_lost(result, player)
     best = worst_key(result, player)
     if not isinstance(answer, str) or answer not in by_god:
-        return wrong(cc._("Choose one of the gods (or others' gain)."))
+        return wrong(cc._("Choose one of the gods."))
     if answer == best:
         return right(cc._("Yes: {player} lost {points} points on {god}, more than on any other.", player=player,
                           points=round(by_god[best], 1), god=key_name(best)))
@@ -235,13 +240,13 @@ def check_worst_god(answer: object, game: cc.Game | None = None, player: str = S
 def worst_god_exercise() -> Exercise:
     """Read the review of the sample game: where did You lose most?"""
     game = sample_game()
-    keys = list(review_of(game).player(SAMPLE_PLAYERS[0]).by_god)
+    keys = list(gods_lost(review_of(game), SAMPLE_PLAYERS[0]))
     pick = ipw.ToggleButtons(options=[(key_name(k), k) for k in keys], value=None, style={"button_width": "auto"})
     prompt = escape(cc._("In the review of the sample game above, on which god did You lose the most points?"))
 
     def solution() -> str:
         result = review_of(game)
-        by_god = result.player(SAMPLE_PLAYERS[0]).by_god
+        by_god = gods_lost(result, SAMPLE_PLAYERS[0])
         return cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1))
                           for k, v in sorted(by_god.items(), key=lambda kv: -kv[1]))
 
