@@ -1,12 +1,14 @@
 """The measured ladder: each level against the next weaker one, seeded, seats rotated, on both maps.
 
-    .venv/bin/python scripts/ladder.py                  # 20 games per match and map, 2 worker processes
+    .venv/bin/python scripts/ladder.py                  # 60 games per match and map, 2 worker processes
     .venv/bin/python scripts/ladder.py --games 30 --pairs strong:greedy --maps italia
 
-A match "A vs B" on a map seats one A bot and B bots in the other seats (2-player Italia: A and B;
-3-player Imperium: A and two B), A in seat k mod n in game k, with game seed k and bot seeds
-`bot_seed(k, seat)`. It prints A's wins (first place, R-SCORE-9 ties included) with a 95% Wilson
-interval, the average scores, and the time each level took per decision: the median and 95th
+The matches are every adjacent pair of levels, weakest first (bots.BY_STRENGTH: the set-up form's menu is
+in this order). A match "A vs B" on a map seats one A bot and B bots in the other seats (2-player Italia: A
+and B; 3-player Imperium: A and two B), A in seat k mod n in game k, with game seed SEED + k and bot seeds
+`bot_seed(SEED + k, seat)`: seeds that neither the judge's fit (scripts/fit_value.py, from 100,000) nor
+its measurements (scripts/measure_hints.py, from 190,000) used. It prints A's wins (first place, R-SCORE-9
+ties included) with a 95% Wilson interval, the average scores, and the time each level took per decision: the median and 95th
 percentile over turn starts (where a bot thinks) and over all its decisions (the planned steps of a
 play are nearly free). Times are CPU seconds of the worker process, which the other processes on a
 shared machine disturb less than wall-clock time; the wall-clock figures are printed beside them.
@@ -26,7 +28,8 @@ from dataclasses import dataclass, field
 import concordia_core as cc
 from concordia_core import bots
 
-PAIRS = ("easy:random", "greedy:easy", "strong:greedy")
+PAIRS = tuple(f"{a}:{b}" for b, a in zip(bots.BY_STRENGTH, bots.BY_STRENGTH[1:], strict=False))
+SEED = 500_000
 TABLES = {"italia": 2, "imperium": 3}
 
 
@@ -42,14 +45,15 @@ class Outcome:
     turn_wall: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play(args: tuple[str, str, str, int, int]) -> Outcome:
+def play(args: tuple[str, str, str, int, int, int]) -> Outcome:
     """Game `k` of the match A vs B on `map_name` with `n` seats."""
-    a, b, map_name, n, k = args
+    a, b, map_name, n, k, seed = args
     levels = [b] * n
     levels[k % n] = a
     names = bots.seat_names(levels)
-    state = cc.new_game(map_name, names, seed=k, first_player=names[0]).state
-    seated = {name: bots.make(level, bots.bot_seed(k, i)) for i, (name, level) in enumerate(zip(names, levels, strict=True))}
+    state = cc.new_game(map_name, names, seed=seed + k, first_player=names[0]).state
+    seated = {name: bots.make(level, bots.bot_seed(seed + k, i))
+              for i, (name, level) in enumerate(zip(names, levels, strict=True))}
     level_of = dict(zip(names, levels, strict=True))
     out = Outcome(False, 0, 0)
     while not state.over:
@@ -91,7 +95,8 @@ def quantiles(values: list[float]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=20, help="games per match and map (default 20)")
+    parser.add_argument("--games", type=int, default=60, help="games per match and map (default 60)")
+    parser.add_argument("--seed", type=int, default=SEED, help=f"seed of game 0 (default {SEED})")
     parser.add_argument("--pairs", default=",".join(PAIRS), help="matches as A:B, comma-separated")
     parser.add_argument("--maps", default=",".join(TABLES), help="maps, comma-separated (italia: 2 seats, "
                                                                    "imperium: 3 seats)")
@@ -106,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
             for map_name in options.maps.split(","):
                 n = TABLES[map_name]
                 t0 = time.perf_counter()
-                games = list(pool.map(play, [(a, b, map_name, n, k) for k in range(options.games)]))
+                games = list(pool.map(play, [(a, b, map_name, n, k, options.seed) for k in range(options.games)]))
                 wins = sum(g.won for g in games)
                 low, high = wilson(wins, len(games))
                 even = 1 / n

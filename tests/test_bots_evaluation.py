@@ -1,5 +1,5 @@
 """The numbers the bots judge by (issue 16): the look-ahead's own score counting equals score() in every
-position of seeded games on both maps; house prices are the rules' own; the strong evaluation's parts
+position of seeded games on both maps; house prices are the rules' own; the fitted value's parts by god
 add up; what a seat sees hides exactly the deck's order, and sampled decks are consistent with it."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 import concordia_core as cc
 from concordia_core import bots
 from concordia_core.bots.evaluation import house_price, points
-from concordia_core.bots.judge import advantage_of
+from concordia_core.bots.value import by_god, expected_margin, margin
 
 GAMES = [("italia", ["greedy", "random"], 1, False), ("imperium", ["random", "greedy", "easy"], 2, True),
          ("italia", ["greedy", "greedy", "random", "random"], 3, False),
@@ -60,19 +60,21 @@ def test_expected_scores_add_up_by_god_and_are_exact_once_over(positions: list[c
     for state in positions[::4]:
         expected = bots.expected_scores(state)
         for i, p in enumerate(state.players):
-            by_god = bots.expected_by_god(state, i)
-            assert set(by_god) == set(bots.POINT_KEYS)
-            assert sum(by_god.values()) == pytest.approx(expected[i])
+            split = by_god(state, i)
+            assert set(split) == set(bots.POINT_KEYS)
+            assert sum(split.values()) == pytest.approx(expected[i])
             if state.over:
                 assert expected[i] == cc.score(state, p.name).total
         others = [v for j, v in enumerate(expected) if j != 0]
-        assert bots.advantage(state, 0) == pytest.approx(expected[0] - max(others))
+        assert bots.advantage(state, 0) == pytest.approx(expected_margin(state, 0))  # the fitted margin itself
+        if state.over:
+            assert bots.advantage(state, 0) == expected[0] - max(others)
 
 
 def test_advantage_is_to_the_best_other_player() -> None:
-    assert advantage_of([10.0, 4.0, 12.0], 0) == -2.0
-    assert advantage_of([10.0, 4.0, 12.0], 2) == 2.0
-    assert advantage_of([7.5], 0) == 7.5
+    assert margin([10.0, 4.0, 12.0], 0) == -2.0
+    assert margin([10.0, 4.0, 12.0], 2) == 2.0
+    assert margin([7.5], 0) == 7.5
 
 
 # --- what a seat sees --------------------------------------------------------------------------------

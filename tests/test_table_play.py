@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import concordia_core as cc
+from concordia_core import bots
 from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp
 from widgets.table import table_screen as table_app
@@ -20,6 +21,7 @@ def person_plays_hint(table: TableApp) -> int:
         table.confirm()
     before = len(table.game.history)
     assert table.show_hints(1)
+    table.final_hints()
     assert table.play_hint(0)
     return len(table.game.history) - before
 
@@ -121,7 +123,8 @@ def test_the_pass_screen_tells_what_happened_since_that_players_last_turn():
 # --- hints --------------------------------------------------------------------------------------------------
 def test_hints_are_ordered_by_the_measure_shown_and_play_hint_plays_the_whole_play():
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
-    hints = table.show_hints()
+    table.show_hints()
+    hints = table.final_hints()
     assert len(hints) == 3
     values = [h.value for h in hints]
     assert values == sorted(values, reverse=True)
@@ -143,7 +146,8 @@ def test_hints_are_ordered_by_the_measure_shown_and_play_hint_plays_the_whole_pl
 def test_hints_in_the_middle_of_a_play_differ_by_their_real_effect():
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
     assert table.play("play ARCHITECT")
-    hints = table.show_hints()
+    table.show_hints()
+    hints = table.final_hints()
     assert len(hints) >= 2
     plans = [cc.narrate.plan_words(table.state, line) for line in table.hint_lines]
     assert len(set(plans)) == len(plans)                     # each hint says what its play really does
@@ -193,3 +197,54 @@ def test_benchmark_table_build_and_click_to_redraw(map_id: str, players: int) ->
         clicks.append(time.perf_counter() - t0)
     print(f"\n{map_id} table of {players}: built in {statistics.median(built) * 1000:.0f} ms median; click to redraw "
           f"median {statistics.median(clicks) * 1000:.0f} ms (max {max(clicks) * 1000:.0f} ms)")
+
+
+class _HeldThread:
+    """A thread that runs only when joined: the test decides when the judge's final answer arrives."""
+
+    def __init__(self, target, args=(), daemon=None):
+        self._run = lambda: target(*args)
+
+    def start(self):
+        pass
+
+    def join(self, timeout=None):
+        self._run()
+
+
+def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypatch):
+    monkeypatch.setattr(table_app, "Thread", _HeldThread)
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    first = table.show_hints()
+    assert "Still thinking" in table.hint_html.value
+    assert [h.line for h in first] == [h.line for h in bots.hints(table.state, 3, budget=bots.FIRST)]
+    final = table.final_hints()
+    assert "Still thinking" not in table.hint_html.value
+    assert [h.line for h in final] == [h.line for h in bots.hints(table.state, 3)]
+    assert table.hint_lines == [list(h.line) for h in final]
+
+
+def test_a_final_answer_for_a_position_left_behind_is_not_shown(monkeypatch):
+    monkeypatch.setattr(table_app, "Thread", _HeldThread)
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
+    table.show_hints()
+    thinking = table.thinking
+    assert table.play(cc.legal_actions(table.state)[0])      # the learner plays on before the judge is done
+    assert thinking is not None
+    thinking.join()
+    assert table.last_hints == [] and "Still thinking" not in table.hint_html.value
+
+
+def test_hints_within_noise_of_the_first_are_about_as_good_and_the_others_how_far_behind():
+    from dataclasses import replace
+
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    hints = bots.hints(table.state, 3)
+    shown = [hints[0], replace(hints[1], about_equal=True, value=hints[0].value - 1.5),
+             replace(hints[2], about_equal=False, value=hints[0].value - 12.0, se=2.5)]
+    table.hints.show(table.state, shown, [list(h.line) for h in shown])
+    text = table.hint_html.value
+    assert "about as good as hint 1" in text
+    assert "−12.0 points against hint 1" in text
+    assert "(± 2.5)" in text
+    assert text.count("about as good as hint 1") == 1

@@ -168,7 +168,7 @@ def test_widget_table_hints_agree_with_score():
     table = TableApp([Seat("You", "human"), Seat("Livia", "greedy")], "italia", seed=3)
     state = table.state
     table.hint_button.click()
-    hints = table.last_hints
+    hints = table.final_hints()
     assert 1 <= len(hints) <= 3
     before = cc.score(state, "You").by_god()
     for h in hints:
@@ -283,13 +283,15 @@ def test_widget_ch15_hint_exercise_accepts_hint_and_rejects_other_step():
     assert not ex.check()
     assert "not played yet" in ex.verdict.message
     table.show_hints()
+    table.final_hints()
     assert table.play_hint(0)
     assert ex.check(), ex.verdict.message
     assert "hint 1" in ex.feedback.value
 
     wrong_ex = ch15_first_game.make_hint_exercise()
     t2 = wrong_ex.table
-    shown = {h.action for h in t2.show_hints()}
+    t2.show_hints()
+    shown = {h.action for h in t2.final_hints()}
     other = next(a for a in t2.game.legal_actions() if a not in shown)
     assert t2.play(other)
     verdict = wrong_ex.check()

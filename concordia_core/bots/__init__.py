@@ -3,15 +3,17 @@ import it. `import concordia_core.bots` (or `concordia_core.bots` after `import 
 
     bot = make("strong", seed=7)          # levels: random, greedy, easy, strong (LEVELS; BY_STRENGTH)
     choice = bot.choose(state)            # Choice: a legal action for state.actor and why
-    hints(state, top=3)                   # the best steps for the player who must act, with their value
+    judge(state)                          # every candidate line rated: expected final-score margin ± error
+    hints(state, top=3)                   # the judge's best steps for the player who must act
     review(game)                          # points lost per decision, per player and per god
     simulate(100, ["strong", "greedy"], "italia", 2)   # seeded games through any Executor (Dask too)
 
 Modules, one concept each: base (Bot, Choice, play_game), levels (make, LEVELS), random_bot, easy,
-greedy (GreedyBot and its Planner), strong (StrongBot), evaluation (the Outlook estimate and its
-weights), judge (expected final scores: the strong evaluation), hidden (what a seat knows; sampled
-deck orders), candidates (candidate plays), search (roll-outs), hints, review, reasons (the
-sentences), study (simulate).
+greedy (GreedyBot and its Planner), strong (StrongBot: plays the judge's best line), evaluation (the
+greedy level's Outlook estimate and its weights), value (the judge's value, fitted to self-play games),
+judge (one rating of the candidate lines of a position, for hints, review and the strong level), hidden
+(what a seat knows; sampled deck orders), candidates (candidate lines), search (roll-outs), hints,
+review, reasons (the sentences), study (simulate, and play-outs to the end).
 """
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ from .evaluation import Outlook, remaining
 from .greedy import GreedyBot, Planner, evaluate
 from .hidden import sample, seen_by
 from .hints import Hint, analyse, hints
-from .judge import advantage, expected_by_god, expected_scores
+from .judge import FIRST, FULL, Budget, Judgement, Rated, advantage, expected_scores, judge
 from .levels import BY_STRENGTH, LEVELS, level_name, make
 from .random_bot import RandomBot
 from .review import Decision, PlayerReview, Review, judge_decision, review
@@ -34,6 +36,7 @@ from .study import (
     PlayerResult,
     bot_seed,
     play_one,
+    playouts,
     replay,
     seat_names,
     simulate,
@@ -41,9 +44,9 @@ from .study import (
 )
 
 __all__ = [
-    "BY_STRENGTH", "Bot", "Choice", "Decision", "EasyBot", "GameResult", "GameTask", "GreedyBot", "Hint", "LEVELS",
-    "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner", "PlayerResult", "PlayerReview", "RandomBot", "Review",
-    "StrongBot", "advantage", "analyse", "bot_seed", "evaluate", "expected_by_god", "expected_scores", "hints",
-    "judge_decision", "level_name", "make", "play_game", "play_one", "remaining", "replay", "review", "sample", "seat_names",
-    "seen_by", "simulate", "tasks",
+    "BY_STRENGTH", "Bot", "Budget", "Choice", "Decision", "EasyBot", "FIRST", "FULL", "GameResult", "GameTask",
+    "GreedyBot", "Hint", "Judgement", "LEVELS", "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner",
+    "PlayerResult", "PlayerReview", "RandomBot", "Rated", "Review", "StrongBot", "advantage", "analyse", "bot_seed",
+    "evaluate", "expected_scores", "hints", "judge", "judge_decision", "level_name", "make", "play_game", "play_one",
+    "playouts", "remaining", "replay", "review", "sample", "seat_names", "seen_by", "simulate", "tasks",
 ]

@@ -1,44 +1,30 @@
-"""Hints: the best candidate steps for the player who must act, ranked by one measure.
+"""Hints: the judge's best plays for the player who must act, with how sure it is.
 
-The measure (`Hint.value`) is the expected final-score difference to the best other player, in points,
-as the strong level estimates it (search.py): each candidate step is completed to the end of the card
-play (candidates.py: every card of the hand and every real first choice at a turn start, every legal
-step in the middle of a play, an Architect's moves narrowed to promising ones), the `width` best by the
-evaluation are played out `horizon` turns on sampled deck orders with greedy play for every seat, and
-the mean of those roll-outs is the value. Only the player's own knowledge is used (hidden.seen_by):
-a hint never reveals the deck.
+`hints(state, top=3)` asks the judge (judge.py) with its full budget, the one the review and the strong
+level use, and returns its best lines with distinct first steps (interchangeable plays, such as a
+starting Prefect and a bought one, are one hint). Each hint carries its value, the expected final-score
+margin in points (the player's expected final score less the best other player's), with its standard
+error; `about_equal` says it is within noise of the best hint, so a table says "about as good" instead
+of ranking them. `hints(state, budget=judge.FIRST)` is the first answer, at once: every line by the
+fitted value alone (a table shows it while the full answer is worked out).
 
-Each hint carries its value, its reason (addressed to the person asking: "Play the Architect to build
-in COSA: ..."), the change of the "if the game ended now" score per god once the recommended play is
-complete, and `line`: every step of that play, so a table can play the whole hinted play. Lines
-that end in the same position are one hint (the same play in another order), so hints in the middle
-of a play differ by their real effect.
-
-Hints are reproducible (the samples are drawn from a generator seeded by `seed`) and remembered for
-the last few positions asked about (a table asks again after every redraw).
+Each hint also has its reason (addressed to the person asking: "Play the Architect to build in COSA:
+..."), the change of the "if the game ended now" score per god once the recommended play is complete,
+and `line`: every step of that play, so a table can play the whole of it. After the first step of a
+hint's line, the hints continue that line. Only the player's own knowledge is used (hidden.seen_by): a
+hint never reveals the deck.
 """
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..actions import Action
 from ..state import GameState
-from .base import options
-from .candidates import candidate_lines
 from .evaluation import points
-from .greedy import Planner
-from .hidden import seen_by
+from .judge import FULL, Budget, Judgement, Rated, judge, play_key
 from .reasons import advise
-from .search import Scored, look_ahead, rank
-
-SAMPLES = 1       # deck orders each candidate is played out on
-WIDTH = 4         # candidates played out (at least `top`)
-HORIZON = 2       # turns played out after the play (the strong level plays out 4)
-SEED = 0
-CACHE = 8         # positions remembered
 
 
 @dataclass(frozen=True)
@@ -47,7 +33,9 @@ class Hint:
 
     action: Action                    # the step to take now (the first of `line`)
     reason: str                       # why, addressed to the person asking
-    value: float                      # expected final-score difference to the best other player (points)
+    value: float                      # expected final-score margin to the best other player (points)
+    se: float                         # the standard error of `value` (points)
+    about_equal: bool                 # within noise of the best hint (the best hint itself: True)
     score_change: Mapping[str, int]   # change of the "if the game ended now" score per god, once `line` is played
     total_change: int
     line: tuple[Action, ...]          # the whole recommended play from this step, in order
@@ -55,55 +43,39 @@ class Hint:
                                             # play draws from the deck is a guess: the deck order is hidden)
 
     def __str__(self) -> str:
-        return f"{self.action}: {self.reason} [{self.value:+.1f}]"
+        return f"{self.action}: {self.reason} [{self.value:+.1f} ± {self.se:.1f}]"
 
 
-_cache: list[tuple[GameState, tuple[int, int, int, int], list[Scored]]] = []
+def analyse(state: GameState, *, budget: Budget = FULL, seed: int = 0) -> Judgement:
+    """The judge's answer for the player who must act: every candidate line, best first."""
+    return judge(state, budget, seed)
 
 
-def analyse(state: GameState, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
-            seed: int = SEED) -> list[Scored]:
-    """Every candidate line for the player who must act, best first by the strong measure: the `width`
-    best by the evaluation, each played out on the same `samples` deck orders, then the others by their
-    static value. Remembered for the last few positions asked about."""
-    options(state)  # raises once the game is over
-    me = state.actor_index
-    assert me is not None
-    view = seen_by(state, me)
-    key = (samples, width, horizon, seed)
-    for known, known_key, found in _cache:
-        if known_key == key and known == view:
-            return found
-    ranked, firsts = [], set()
-    for cand in rank(candidate_lines(view, me, Planner(view, me)), me):
-        if cand.line[0][0] not in firsts:  # one line per first step: its best by the evaluation
-            firsts.add(cand.line[0][0])
-            ranked.append(cand)
-    found = look_ahead(view, me, ranked, budget=samples * width, width=width, horizon=horizon,
-                       rng=random.Random(seed), keep=width)
-    _cache.insert(0, (view, key, found))
-    del _cache[CACHE:]
-    return found
+def best_lines(found: Judgement) -> list[Rated]:
+    """The judge's lines with distinct first steps (the best of each), best first."""
+    seen: set[object] = set()
+    result = []
+    for rated in found.rated:
+        key = play_key(rated.first)
+        if key not in seen:
+            seen.add(key)
+            result.append(rated)
+    return result
 
 
-def hints(state: GameState, top: int = 3, *, samples: int = SAMPLES, width: int = WIDTH, horizon: int = HORIZON,
-          seed: int = SEED) -> list[Hint]:
-    """The `top` best candidate steps for the player who must act, best first by `Hint.value`. Asking for
-    more hints widens the search (every hint shown is played out), never changes the values of the others."""
-    found = analyse(state, samples=samples, width=max(width, top), horizon=horizon, seed=seed)
+def hints(state: GameState, top: int = 3, *, budget: Budget = FULL, seed: int = 0) -> list[Hint]:
+    """The `top` best plays for the player who must act, best first (see the module text)."""
+    found = judge(state, budget, seed)
     if top <= 0:
         return []
-    me = state.actor_index
-    assert me is not None
-    view = seen_by(state, me)
-    before = points(view, me).by_god
+    me = found.me
+    before = points(found.view, me).by_god
+    lines = best_lines(found)
     result: list[Hint] = []
-    for cand in found[:top]:
-        first = cand.line[0][0]
-        end = cand.line[-1][1]
-        after = points(end, me).by_god
+    for rated in lines[:top]:
+        after = points(rated.end, me).by_god
         change = MappingProxyType({god: after[god] - before[god] for god in before})
-        result.append(Hint(first, advise(view, me, cand.line), round(cand.value, 2), change, sum(change.values()),
-                           tuple(a for a, _s in cand.line), end))
-    result.sort(key=lambda h: -h.value)
+        result.append(Hint(rated.first, advise(found.view, me, rated.line), round(rated.value, 2), round(rated.se, 2),
+                           rated is lines[0] or found.about_equal(lines[0], rated), change, sum(change.values()),
+                           rated.actions, rated.end))
     return result

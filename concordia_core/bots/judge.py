@@ -1,99 +1,273 @@
-"""The strong evaluation: every player's expected final score, and a player's expected final-score
-difference to the best other player (`advantage`, in points). Hints, the game review and the strong
-level's look-ahead all judge by this one measure.
+"""The judge: one rating of the candidate plays of a position, asked by the hints, the review and the
+strong level alike (docs/judge.md tells the learner how it works and how sure it is).
 
-A player's expected final score is the score if the game ended now (`score()`, R-SCORE-1..8) plus
-FUTURE times what the position still promises (`Outlook.future()`, evaluation.py). Once the end is
-triggered (R-END-1) nothing more is expected beyond the last turns, which a look-ahead plays out; a
-finished game counts its final scores exactly.
+`judge(state, budget, seed)` rates the candidate lines of the player who must act (candidates.py: whole
+plays, to the end of the card play), from what that player knows (hidden.seen_by), by their expected
+final-score margin: the player's expected final score less the best other player's, in points.
+- At the start of a turn every card of the hand (one of each set of cards that play alike), completed
+  step by step greedily, is played out `screen` turns by every player's greedy play on `samples` deck
+  orders (the same orders for every card: common random numbers) and valued there by the fitted value
+  (value.py); the `width` best go on to `horizon` turns and are valued again. The estimate at the end of a
+  short look-ahead hardly tells two plays apart, which a longer one does (measured against play-outs to
+  the end: scripts/measure_hints.py), so the best are looked at longest.
+- In the middle of a play the rest of the play greedily completed (the line a turn's judgement played
+  out, now the first candidate) is played out `horizon` turns; every other step, completed greedily, is
+  rated by the fitted value of its end alone. The judge asked after a line's first step thus continues
+  that line, with the same value: the samples come from a seed made from the position at the start of
+  the card play, which every step of a play shares.
+A line's value is the mean of its roll-outs; its standard error adds their spread to the judge's own
+error at that depth of look-ahead, measured on positions of games the fit never saw (value.json,
+model_error). Paired differences decide the order: two lines within noise of each other are
+`about_equal`.
 
-`expected_by_god` splits the same estimate by god (and the Concordia card): the score now per god
-plus the promise of the position, each part credited to the god it would score for (coins and goods
-to Vesta, cards to their god, houses to Jupiter, Saturnus and Mercurius, colonists to Mars, a card in
-hand to its god). The review uses it to say where points were lost.
+`expected_scores` and `advantage` are the fitted value of a position itself, without roll-outs.
 """
 from __future__ import annotations
 
+import math
+import zlib
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
-from ..cards import GODS
-from ..goods import PRICE
+from ..actions import Action, PlayCard
+from ..engine import apply
 from ..state import GameState
-from .base import card_of
-from .evaluation import (
-    COIN,
-    HAND,
-    HAND_DECAY,
-    LATER,
-    OWNED,
-    PRODUCTION,
-    SITE,
-    SITE_DECAY,
-    Outlook,
-    points,
-    remaining,
-)
+from .base import Line, card_of, options
+from .candidates import Completions, state_key
+from .hidden import seen_by
+from .search import Samples
+from .value import expected_finals, expected_margin, model_error
 
-FUTURE = 1.0
-"""Share of Outlook.future() counted as points still to come. In seeded greedy games the points a player
-still made averaged 1.0 to 1.3 times the estimate at the same stage, so its level is about right; but
-between players it predicts the final difference poorly (no better than the score now), which is why the
-strong level plays the next turns out (search.py) rather than trusting it alone."""
-POINT_KEYS = (*GODS, "concordia")
+Z = 2.0   # standard errors apart before two lines are told apart
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How hard the judge looks: deck orders per roll-out, turns every card of a turn is played out,
+    cards played out further, and turns of greedy play for those (see the module text)."""
+
+    samples: int = 1
+    screen: int = 2
+    width: int = 3
+    horizon: int = 8
+
+
+FULL = Budget()
+"""The budget of the hints' final answer, the review's verdicts and the strong level's decisions."""
+FIRST = Budget(samples=0, screen=0, width=0, horizon=0)
+"""The first answer of the hints: every line by its fitted value alone, at once."""
+
+STAGES = ("static", "screen", "horizon")
+"""How far a line was looked at: its end's fitted value only, the short look-ahead, the full one."""
+
+
+@dataclass(frozen=True)
+class Rated:
+    """A candidate line and what the judge found: its value (the expected final-score margin, points),
+    the roll-out values it is the mean of (one per deck sample; none for a line only valued), the fitted
+    value of its end, how far it was looked at (STAGES) and the judge's own error there."""
+
+    line: Line = field(repr=False)
+    value: float
+    results: tuple[float, ...]
+    static: float
+    stage: str
+    model_se: float
+    gap_se: float                 # the judge's own error of a difference between two lines of this stage
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        return tuple(a for a, _s in self.line)
+
+    @property
+    def first(self) -> Action:
+        return self.line[0][0]
+
+    @property
+    def end(self) -> GameState:
+        """The position after the line, as the player knows it (a card the play draws is a guess)."""
+        return self.line[-1][1]
+
+    @property
+    def se(self) -> float:
+        """The standard error of `value`: the roll-outs' spread and the fitted value's own error."""
+        return math.sqrt(_sampling_var(self.results) + self.model_se ** 2)
+
+    def __str__(self) -> str:
+        return f"{' '.join(str(a) for a in self.actions)}: {self.value:+.1f} ± {self.se:.1f}"
+
+
+@dataclass(frozen=True)
+class Judgement:
+    """The judge's answer for one position: every candidate line, best first (those played out first,
+    by their mean; then the others by their fitted value)."""
+
+    view: GameState = field(repr=False)
+    me: int
+    budget: Budget
+    rated: tuple[Rated, ...]
+
+    @property
+    def best(self) -> Rated:
+        return self.rated[0]
+
+    def gap(self, a: Rated, b: Rated) -> tuple[float, float]:
+        """How much better `a` is than `b` (points) and the standard error of that difference: paired
+        over the deck samples both were played out on, plus the fitted value's error of a difference."""
+        if len(a.results) == len(b.results):
+            sampling = _sampling_var([x - y for x, y in zip(a.results, b.results, strict=True)])
+        else:
+            sampling = _sampling_var(a.results) + _sampling_var(b.results)
+        own = a.gap_se if a.stage == b.stage else math.hypot(a.model_se, b.model_se)
+        return a.value - b.value, math.sqrt(sampling + own ** 2)
+
+    def about_equal(self, a: Rated, b: Rated) -> bool:
+        """True when the two lines are within noise of each other (less than Z standard errors apart)."""
+        diff, se = self.gap(a, b)
+        return abs(diff) < Z * se
+
+    def of(self, action: Action) -> Rated | None:
+        """The best rated line that starts with `action` (or with a card that plays alike), if any."""
+        key = play_key(action)
+        return next((r for r in self.rated if play_key(r.first) == key), None)
+
+
+def play_key(action: Action) -> object:
+    """Plays that are interchangeable (the same kind of card, coins and good) share a key."""
+    if isinstance(action, PlayCard):
+        c = card_of(action.card)
+        return ("play", c.kind, c.coins, c.good)
+    return action
+
+
+def _sampling_var(results: Sequence[float]) -> float:
+    """The variance of the mean of `results` (0 for fewer than two)."""
+    n = len(results)
+    if n < 2:
+        return 0.0
+    mean = sum(results) / n
+    return sum((x - mean) ** 2 for x in results) / (n - 1) / n
+
+
+def play_seed(state: GameState, seed: int) -> int:
+    """A seed from the position at the start of the card play: the game's players and map and how many
+    turns were played (every step of one play, and its storehouse choices, share it), and `seed`."""
+    names = ",".join(p.name for p in state.players)
+    return zlib.crc32(f"{state.map_id}|{names}|{state.turns_played}|{state.turn}|{seed}".encode())
+
+
+_cache: list[tuple[GameState, Budget, int, Judgement]] = []
+CACHE = 32   # judgements remembered: a table asks again after every redraw, and after each step of a line
+
+
+def _known(view: GameState, budget: Budget, seed: int) -> Judgement | None:
+    return next((found for known, b, s, found in _cache if b == budget and s == seed and known == view), None)
+
+
+def _remember(view: GameState, budget: Budget, seed: int, found: Judgement) -> None:
+    _cache.insert(0, (view, budget, seed, found))
+    del _cache[CACHE:]
+
+
+def judge(state: GameState, budget: Budget = FULL, seed: int = 0) -> Judgement:
+    """Rate the candidate lines of the player who must act in `state` (see the module text);
+    InvalidAction once the game is over."""
+    options(state)  # raises once the game is over
+    me = state.actor_index
+    assert me is not None
+    view = seen_by(state, me)
+    found = _known(view, budget, seed)
+    if found is None:
+        found = _judge(view, me, budget, samples_for(view, me, play_seed(view, seed)), Completions(me))
+        _remember(view, budget, seed, found)
+    return found
+
+
+_samples: list[tuple[tuple[int, int, tuple[str, ...]], Samples]] = []
+
+
+def samples_for(view: GameState, me: int, seed: int) -> Samples:
+    """The deck samples of a card play and the roll-outs already made on them, shared by the judgements of
+    its steps (the roll-outs depend only on the seed, the deck and the lines: sharing them changes no value)."""
+    key = (seed, me, view.deck)
+    for known, samples in _samples:
+        if known == key:
+            return samples
+    samples = Samples(view, me, seed)
+    _samples.insert(0, (key, samples))
+    del _samples[4:]
+    return samples
+
+
+def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completions: Completions) -> Judgement:
+    turn_start = view.pending is None and not view.choices
+    lines = completions.card_lines(view) if turn_start else completions.lines(view)
+    players = len(view.players)
+    rated = [_rated(line, expected_margin(line[-1][1], me), (), "static", players) for line in lines]
+    rated.sort(key=lambda r: -r.value)
+    if budget.samples > 0:
+        if turn_start:
+            rated = _looked_ahead(view, budget, samples, rated, players)
+        else:
+            greedy = completions.greedy_line(view)
+            played = _played(view, budget, samples, greedy, budget.horizon, "horizon", players)
+            rest = [r for r in rated if state_key(r.end) != state_key(played.end)]
+            rated = [played, *rest]
+    return Judgement(view, me, budget, tuple(rated))
+
+
+def _looked_ahead(view: GameState, budget: Budget, samples: Samples, rated: list[Rated], players: int) -> list[Rated]:
+    """Every card's line played out `screen` turns, then the `width` best `horizon` turns (module text)."""
+    screened = [_played(view, budget, samples, r.line, budget.screen, "screen", players) for r in rated]
+    screened.sort(key=lambda r: -r.value)
+    best = [_played(view, budget, samples, r.line, budget.horizon, "horizon", players)
+            for r in screened[:budget.width]]
+    best.sort(key=lambda r: -r.value)
+    return best + screened[budget.width:]
+
+
+def _played(view: GameState, budget: Budget, samples: Samples, line: Line, turns: int, stage: str,
+            players: int) -> Rated:
+    """The line played out `turns` turns on each deck sample, rated by the mean of the fitted values there."""
+    if budget.samples <= 0:
+        return _rated(line, expected_margin(line[-1][1], samples.me), (), "static", players)
+    results = tuple(samples.value(k, view, line, turns) for k in range(budget.samples))
+    return _rated(line, sum(results) / len(results), results, stage, players, expected_margin(line[-1][1], samples.me))
+
+
+def _rated(line: Line, value: float, results: tuple[float, ...], stage: str, players: int,
+           static: float | None = None) -> Rated:
+    return Rated(line, value, results, value if static is None else static, stage, model_error(players, stage),
+                 model_error(players, f"{stage}_gap"))
+
+
+FRESH = 7919   # added to the seed of a re-measurement: other deck orders than the judgement's own
+
+
+def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, seed: int = 0, *,
+         fresh: bool = False) -> Rated:
+    """The line of `actions` for the player who must act (completed greedily to the end of their play),
+    played out `horizon` turns as the judge plays its best lines: on the judgement's own deck orders, or
+    with `fresh` on others."""
+    options(state)
+    me = state.actor_index
+    assert me is not None
+    view = seen_by(state, me)
+    line: Line = []
+    position = view
+    for action in actions:
+        position = apply(position, action)
+        line.append((action, position))
+    line += Completions(me).greedy_line(position)
+    samples = samples_for(view, me, play_seed(view, seed) + (FRESH if fresh else 0))
+    return _played(view, budget, samples, line, budget.horizon, "horizon", len(view.players))
 
 
 def expected_scores(state: GameState) -> list[float]:
-    """Every player's expected final score, in turn order."""
-    if state.over or state.end_trigger is not None:
-        return [float(points(state, i).total) for i in range(len(state.players))]
-    r = remaining(state)
-    result = []
-    for i in range(len(state.players)):
-        now = points(state, i)
-        result.append(now.total + FUTURE * Outlook(state, i, r, now=now).future())
-    return result
-
-
-def advantage_of(values: Sequence[float], me: int) -> float:
-    """The difference between player `me`'s value and the best other player's."""
-    others = [v for i, v in enumerate(values) if i != me]
-    return values[me] - max(others) if others else values[me]
+    """Every player's expected final score, in turn order: the fitted value (value.py), no roll-outs."""
+    return expected_finals(state)
 
 
 def advantage(state: GameState, me: int) -> float:
-    """Player `me`'s expected final score minus the best other player's (points)."""
-    return advantage_of(expected_scores(state), me)
-
-
-def expected_by_god(state: GameState, me: int) -> dict[str, float]:
-    """Player `me`'s expected final score split by god (and 'concordia'); the values sum to
-    `expected_scores(state)[me]`."""
-    p = state.players[me]
-    result: dict[str, float] = {key: float(v) for key, v in points(state, me).by_god.items()}
-    if state.over or state.end_trigger is not None:
-        return result
-    r = remaining(state)
-    o = Outlook(state, me, r)
-    parts: dict[str, float] = dict.fromkeys(POINT_KEYS, 0.0)
-    parts["vesta"] += o.econ(p.goods, p.coins)
-    for cid in p.cards:
-        c = card_of(cid)
-        parts[c.god] += o.growth(c.god) * (c.points_per_house if c.kind == "SPECIALIST" else 1)
-        parts[c.god] += r * OWNED[c.kind]
-    goods = [state.city_goods[h] for h in p.houses]
-    parts["vesta"] += r * PRODUCTION * COIN * sum(PRICE[g] for g in goods)
-    parts["jupiter"] += r * LATER["jupiter"] * sum(g != "brick" for g in goods)
-    parts["saturnus"] += r * LATER["saturnus"] * len(o.provinces)
-    parts["mercurius"] += r * LATER["mercurius"] * len(o.kinds)
-    parts["mars"] += r * 1.5 * len(p.colonists)
-    near = sorted((max(0.0, o.desire(c)) for c in o.near(1)), reverse=True)
-    site = SITE * sum(v * SITE_DECAY ** i for i, v in enumerate(near))
-    for god in ("jupiter", "saturnus", "mercurius"):
-        parts[god] += site / 3
-    ready = sorted(((HAND[card_of(c).kind], card_of(c).god) for c in p.hand), reverse=True)
-    weight = min(1.0, 0.2 + 2 * r)
-    for i, (v, god) in enumerate(ready):
-        parts[god] += weight * v * HAND_DECAY ** i
-    for key, v in parts.items():
-        result[key] += FUTURE * v
-    return result
+    """Player `me`'s expected final score less the best other player's (points): the fitted value."""
+    return expected_margin(state, me)

@@ -1,43 +1,44 @@
-"""Game review: for each decision of each player, the best alternative found and the points lost.
+"""Game review: for each decision of each player, the best play the judge finds and the points lost.
 
-`review(game_or_record, budget=...)` walks a finished or unfinished game (a `Game` or a `Record`). At
-every position where the player to act had a choice it judges, with the measure of the hints (search.py:
-the expected final-score difference to the best other player, in points), the best candidate lines
-and the best line that starts with the step actually played, all on the same sampled deck orders and
-from what that player knew (hidden.seen_by). The points lost are the difference (never below 0): a
-card play is charged for the card chosen, each later step of the play for its own choice.
+`review(game_or_record)` walks a finished or unfinished game (a `Game` or a `Record`). At every position
+where the player to act had a choice it asks the judge (judge.py) with the hints' budget, from what that
+player knew (hidden.seen_by):
+1. a step that starts the judge's best line (the first hint of its position) costs nothing: a learner who
+   follows the hints is never told they erred;
+2. any other step (completed greedily) and the judge's best line are played out again on fresh deck
+   orders, paired, and the difference is charged only if it is beyond noise (Z standard errors). Measuring
+   the best line afresh keeps the review honest: the best of several noisy estimates is optimistic, and
+   charging it would blame a player for the luck of the search.
+A card play is charged for the card chosen, each later step of the play for its own choice. A player's
+total is the sum of these charges: the points given away by decisions the judge can tell apart from the
+best, each loss within noise counted as none.
 
-Where the points went (`by_god`): the loss is split over the gods whose expected points (judge.
-expected_by_god, the player's own) dropped from the best line to the played one, in proportion to
-each drop; the part of the loss that is not the player's own drop (the played line helped the best
-other player) is counted under "rivals". The three costliest decisions of each player carry their
-step numbers: `game.state_at(step)` is the position and `game.branch(step)` starts a game there to try
-the better line.
+Where the points went (`by_god`): the loss is split over the gods whose expected points (value.by_god,
+the player's own) dropped from the best line to the played one, in proportion to each drop; the part
+that is not the player's own drop (the played line helped the best other player) is counted under
+"rivals". The three costliest decisions of each player carry their step numbers: `game.state_at(step)`
+is the position and `game.branch(step)` starts a game there to try the better line.
 """
 from __future__ import annotations
 
-import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import Any
 
-from ..actions import Action
+from ..actions import Action, parse_action
 from ..engine import apply, legal_actions
 from ..game import Game
 from ..i18n import _, n_
 from ..record import Record
 from ..state import GameState
 from ..text import god_name, listing
-from .candidates import candidate_lines
-from .greedy import Planner
+from .base import Line
 from .hidden import seen_by
-from .hints import HORIZON
-from .judge import POINT_KEYS, expected_by_god
+from .judge import FULL, Budget, Judgement, Rated, Z, judge, play_key, rate
 from .reasons import advise
-from .search import Scored, look_ahead, rank
+from .value import POINT_KEYS, by_god
 
-BUDGET = 4            # roll-outs per decision
-WIDTH = 3             # best candidates compared with the played line
 LOSS_KEYS = (*POINT_KEYS, "rivals")
 COSTLIEST = 3
 
@@ -50,19 +51,20 @@ class Decision:
     player: str
     played: Action
     best: tuple[Action, ...]           # the best line found, from this step to the end of the card play
-    value_played: float                # expected final-score difference to the best other player (points)
+    value_played: float                # expected final-score margin to the best other player (points)
     value_best: float
-    loss: float                        # value_best - value_played, never below 0
+    loss: float                        # points charged: value_best - value_played when beyond noise, else 0
+    se: float                          # the standard error of that difference (points)
     by_god: Mapping[str, float]        # the loss split over LOSS_KEYS (see the module text)
     advice: str                        # the best line in words, addressed to the player
 
     def __str__(self) -> str:
         if self.loss <= 0:
-            return _("step {step}, {player}: {played} (the best found)", step=self.step, player=self.player,
-                     played=self.played)
-        return _("step {step}, {player}: {played} lost {points:.1f} points; better: {better} ({advice})",
-                 step=self.step, player=self.player, played=self.played, points=self.loss, better=self.best[0],
-                 advice=self.advice)
+            return _("step {step}, {player}: {played} (as good as the best found)", step=self.step,
+                     player=self.player, played=self.played)
+        return _("step {step}, {player}: {played} lost about {points:.1f} points (± {se:.1f}); better: {better} "
+                 "({advice})", step=self.step, player=self.player, played=self.played, points=self.loss, se=self.se,
+                 better=self.best[0], advice=self.advice)
 
 
 @dataclass(frozen=True)
@@ -79,8 +81,12 @@ class PlayerReview:
         parts = [_("{god} {points:.1f}", god=_key_name(k), points=v) for k, v in
                  sorted(self.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.05]
         costly = listing(_("step {step} ({points:.1f})", step=d.step, points=d.loss) for d in self.costliest)
-        return n_("{name} lost {points:.1f} points in {n} decision ({gods}); costliest: {costly}",
-                  "{name} lost {points:.1f} points in {n} decisions ({gods}); costliest: {costly}",
+        if not self.costliest:
+            return n_("{name} lost no points the judge could tell apart in {n} decision",
+                      "{name} lost no points the judge could tell apart in {n} decisions", self.decisions,
+                      name=self.name)
+        return n_("{name} lost about {points:.1f} points in {n} decision ({gods}); costliest: {costly}",
+                  "{name} lost about {points:.1f} points in {n} decisions ({gods}); costliest: {costly}",
                   self.decisions, name=self.name, points=self.lost, gods=listing(parts), costly=costly)
 
 
@@ -90,10 +96,38 @@ class Review:
 
     players: tuple[PlayerReview, ...]
     decisions: tuple[Decision, ...]
-    budget: int
+    budget: Budget
 
     def player(self, name: str) -> PlayerReview:
         return next(p for p in self.players if p.name == name)
+
+    def to_dict(self) -> dict[str, object]:
+        """The decisions as data (actions in notation, no sentences: they are worded again when read)."""
+        return {"budget": [self.budget.samples, self.budget.screen, self.budget.width, self.budget.horizon],
+                "decisions": [{"step": d.step, "player": d.player, "played": str(d.played),
+                               "best": [str(a) for a in d.best], "value_played": d.value_played,
+                               "value_best": d.value_best, "loss": d.loss, "se": d.se, "by_god": dict(d.by_god)}
+                              for d in self.decisions]}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], game: Game) -> Review:
+        """The review `to_dict` wrote, of `game`, its advice worded again in the current language."""
+        decisions = []
+        for d in data["decisions"]:
+            state = game.state_at(d["step"])
+            me = state.actor_index
+            assert me is not None
+            view = position = seen_by(state, me)
+            line: Line = []
+            for text in d["best"]:
+                action = parse_action(text, position)
+                position = apply(position, action)
+                line.append((action, position))
+            decisions.append(Decision(d["step"], d["player"], parse_action(d["played"], state),
+                                      tuple(a for a, _s in line), d["value_played"], d["value_best"], d["loss"],
+                                      d["se"], MappingProxyType(dict(d["by_god"])),
+                                      advise(view, me, line)))
+        return summary(game, decisions, Budget(*data["budget"]))
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.players)
@@ -103,61 +137,67 @@ def _key_name(key: str) -> str:
     return _("rivals") if key == "rivals" else god_name(key)
 
 
-def review(game: Game | Record, budget: int = BUDGET, *, width: int = WIDTH, horizon: int = HORIZON,
-           seed: int = 0) -> Review:
-    """Judge every decision of `game` (see the module text); `budget` roll-outs per decision."""
+def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
+           progress: Callable[[int, int, Review], None] | None = None) -> Review:
+    """Judge every decision of `game` (see the module text); `progress(done, total, so_far)` after each
+    step, with the review of the steps judged so far (a screen shows the first verdicts while it goes on)."""
     if isinstance(game, Record):
         game = Game.from_record(game)
     states = [game.initial] + [step.state for step in game.history]
     decisions = []
     for number, step in enumerate(game.history):
-        found = judge_decision(states[number], step.action, number, budget=budget, width=width, horizon=horizon,
-                               seed=seed + number)
+        found = judge_decision(states[number], step.action, number, budget=budget, seed=seed)
         if found is not None:
             decisions.append(found)
+        if progress is not None:
+            progress(number + 1, len(game.history), summary(game, decisions, budget))
+    return summary(game, decisions, budget)
+
+
+def summary(game: Game, decisions: list[Decision], budget: Budget = FULL) -> Review:
+    """The review made of these decisions: each player's total, split by god, and costliest decisions."""
     players = []
     for p in game.initial.players:
         mine = [d for d in decisions if d.player == p.name]
-        by_god = {k: round(sum(d.by_god[k] for d in mine), 2) for k in LOSS_KEYS}
+        split = {k: round(sum(d.by_god[k] for d in mine), 2) for k in LOSS_KEYS}
         costliest = tuple(sorted(mine, key=lambda d: (-d.loss, d.step))[:COSTLIEST])
-        players.append(PlayerReview(p.name, len(mine), round(sum(d.loss for d in mine), 2), MappingProxyType(by_god),
+        players.append(PlayerReview(p.name, len(mine), round(sum(d.loss for d in mine), 2), MappingProxyType(split),
                                     tuple(d for d in costliest if d.loss > 0)))
     return Review(tuple(players), tuple(decisions), budget)
 
 
-def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: int = BUDGET, width: int = WIDTH,
-                   horizon: int = HORIZON, seed: int = 0) -> Decision | None:
-    """The decision of playing `played` in `state`, judged; None when there was nothing to choose."""
+def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: Budget = FULL,
+                   seed: int = 0) -> Decision | None:
+    """The decision of playing `played` in `state`, judged (see the module text); None when there was
+    nothing to choose."""
     if state.over or len(legal_actions(state)) < 2:
         return None
-    me = state.actor_index
-    assert me is not None
-    view = seen_by(state, me)
-    planner = Planner(view, me)
-    ranked = rank(candidate_lines(view, me, planner), me)
-    pool = ranked[:width]
-    mine = [c for c in ranked if c.line[0][0] == played]
-    if not mine:
-        after = apply(view, played)
-        mine = rank([[(played, after)] + planner.finish(after)], me)
-    if not any(c is mine[0] for c in pool):
-        pool.append(mine[0])
-    found = look_ahead(view, me, pool, budget=budget, width=len(pool), horizon=horizon, rng=random.Random(seed),
-                       keep=len(pool))
-    best = max(found, key=lambda c: c.value)
-    own = max((c for c in found if c.line[0][0] == played), key=lambda c: c.value)
-    loss = max(0.0, best.value - own.value)
-    return Decision(step, state.players[me].name, played, tuple(a for a, _s in best.line), round(own.value, 2),
-                    round(best.value, 2), round(loss, 2), MappingProxyType(_split(loss, best, own, me)),
-                    advise(view, me, best.line))
+    found = judge(state, budget, seed)
+    if play_key(played) == play_key(found.best.first):
+        return _no_loss(state, found, found.best, step, played)
+    best = rate(state, found.best.actions, budget, seed, fresh=True)
+    mine = rate(state, (played,), budget, seed, fresh=True)
+    diff, se = found.gap(best, mine)
+    if diff < Z * se:
+        return _no_loss(state, found, mine, step, played, best, se)
+    me = found.me
+    return Decision(step, state.players[me].name, played, best.actions, round(mine.value, 2), round(best.value, 2),
+                    round(diff, 2), round(se, 2), MappingProxyType(_split(diff, best, mine, me)),
+                    advise(found.view, me, best.line))
 
 
-def _split(loss: float, best: Scored, own: Scored, me: int) -> dict[str, float]:
+def _no_loss(state: GameState, found: Judgement, own: Rated, step: int, played: Action, best: Rated | None = None,
+             se: float = 0.0) -> Decision:
+    best = best or found.best
+    me = found.me
+    return Decision(step, state.players[me].name, played, best.actions, round(own.value, 2), round(best.value, 2), 0.0,
+                    round(se, 2), MappingProxyType(dict.fromkeys(LOSS_KEYS, 0.0)), advise(found.view, me, best.line))
+
+
+def _split(loss: float, best: Rated, own: Rated, me: int) -> dict[str, float]:
     """The loss over the gods whose expected points dropped, in proportion, the rest to 'rivals'."""
     result = dict.fromkeys(LOSS_KEYS, 0.0)
-    if loss <= 0:
-        return result
-    best_by_god, own_by_god = _mean_by_god(best, me), _mean_by_god(own, me)
+    best_by_god, own_by_god = by_god(best.end, me), by_god(own.end, me)
     drops = {k: best_by_god[k] - own_by_god[k] for k in POINT_KEYS}
     positive = {k: d for k, d in drops.items() if d > 0}
     mine = min(loss, max(0.0, sum(drops.values())))
@@ -169,13 +209,4 @@ def _split(loss: float, best: Scored, own: Scored, me: int) -> dict[str, float]:
     return result
 
 
-def _mean_by_god(cand: Scored, me: int) -> dict[str, float]:
-    leaves: list[GameState] = cand.leaves or [cand.line[-1][1]]
-    sums = dict.fromkeys(POINT_KEYS, 0.0)
-    for leaf in leaves:
-        for k, v in expected_by_god(leaf, me).items():
-            sums[k] += v
-    return {k: v / len(leaves) for k, v in sums.items()}
-
-
-__all__ = ["Decision", "PlayerReview", "Review", "judge_decision", "review"]
+__all__ = ["Decision", "PlayerReview", "Review", "judge_decision", "review", "summary"]

@@ -1,67 +1,63 @@
-"""The look-ahead shared by the strong level, the hints and the review: candidate plays judged by
-roll-outs on sampled deck orders.
+"""Roll-outs: a line played out on sampled deck orders by every player's greedy play, then valued.
 
-`look_ahead(view, me, rank(lines, me), ...)` takes candidate lines of player `me`'s play (candidates.py) from
-the position `view` (what the player knows, hidden.seen_by), ranks them by the strong evaluation of
-their end (judge.advantage), keeps the `width` best and plays each out on the same sampled deck
-orders (common random numbers: every candidate meets the same decks): the candidate's steps, then
-`horizon` turns of every player's noise-free greedy play (or to the end of the game), judged at the
-cut-off by the same evaluation. Its `budget` of roll-outs is spent by successive halving: after
-each round the weaker half is dropped and the others get more samples. The measure of every
-candidate is the expected final-score difference to the best other player (points): the mean over
-its roll-outs, or the static estimate for candidates that got none.
+`greedy_turns(state, turns)` plays `turns` turn starts of the noise-free greedy policy of every seat
+(the greedy level's look-ahead without its random spread), and plays on to the end once the end is
+triggered (R-END-1: the last turns are few, and then the final scores are exact). `Samples` holds one
+judgement's deck orders (hidden.sample, drawn from a generator seeded by the position) and remembers
+every roll-out's value by the position it started from, so two lines that end alike, or the same line
+met again after its first step, are played out once.
 """
 from __future__ import annotations
 
 import random
-import time
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from dataclasses import replace
 
+from ..actions import Action
 from ..engine import apply
 from ..state import GameState
 from .base import Line
+from .candidates import state_key
 from .greedy import Planner
 from .hidden import sample
-from .judge import advantage
+from .value import expected_margin
 
 
-@dataclass
-class Scored:
-    """A candidate line and what the look-ahead found: its static value, roll-out values and leaves."""
-
-    line: Line
-    static: float
-    results: list[float] = field(default_factory=list)
-    leaves: list[GameState] = field(default_factory=list)
-
-    @property
-    def value(self) -> float:
-        """The expected final-score difference to the best other player: the roll-out mean, or the
-        static estimate without roll-outs."""
-        return sum(self.results) / len(self.results) if self.results else self.static
-
-
-def greedy_turns(state: GameState, turns: int) -> GameState:
+def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Action, ...]] | None = None) -> GameState:
     """Play `turns` turn starts (and the steps in between) with the noise-free greedy policy of every
-    seat; stops at the next turn start after them, or at the end of the game."""
+    seat; stops at the next turn start after them, or at the end of the game (played out once triggered).
+    The greedy policy never reads the deck's order, so its plays are remembered in `plans` by the position
+    without the deck and played again on other deck orders: a roll-out plans only where a card drawn
+    from the deck made the position differ."""
     played = 0
     while not state.over:
         actor = state.actor_index
         assert actor is not None
-        if state.pending is None and not state.choices:
-            if played >= turns:
+        turn_start = state.pending is None and not state.choices
+        if turn_start:
+            if played >= turns and state.end_trigger is None:
                 break
             played += 1
-            plays = Planner(state, actor).plays(state)
-            if not plays:  # a hand-built position with an empty hand: nothing can be played
+        key = (actor, state_key(state, deck=False)) if plans is not None else None
+        known = plans.get(key) if plans is not None else None
+        if known is None:
+            line = _greedy_play(state, actor, turn_start)
+            if not line:  # a hand-built position with an empty hand: nothing can be played
                 break
-            line = max(plays, key=lambda p: p[0])[1]
+            if plans is not None:
+                plans[key] = tuple(a for a, _s in line)
+            state = line[-1][1]
         else:
-            line = Planner(state, actor).finish(state)
-        if not line:
-            break
-        state = line[-1][1]
+            for action in known:
+                state = apply(state, action)
     return state
+
+
+def _greedy_play(state: GameState, actor: int, turn_start: bool) -> Line:
+    if turn_start:
+        plays = Planner(state, actor).plays(state)
+        return max(plays, key=lambda p: p[0])[1] if plays else []
+    return Planner(state, actor).finish(state)
 
 
 def replay(state: GameState, line: Line) -> GameState:
@@ -71,53 +67,37 @@ def replay(state: GameState, line: Line) -> GameState:
     return state
 
 
-def rank(lines: list[Line], me: int) -> list[Scored]:
-    """The lines with their static values, best first."""
-    found = [Scored(line, advantage(line[-1][1], me)) for line in lines]
-    found.sort(key=lambda c: -c.static)
-    return found
+class Samples:
+    """The deck orders of one judgement and the roll-outs made on them (see the module text)."""
 
+    def __init__(self, view: GameState, me: int, seed: int) -> None:
+        self.me = me
+        self._deck = view.deck
+        self._rng = random.Random(seed)
+        self._views: list[GameState] = []
+        self._leaves: dict[tuple[int, Hashable], dict[int, GameState]] = {}
+        self._plans: dict[Hashable, tuple[Action, ...]] = {}
 
-def look_ahead(view: GameState, me: int, found: list[Scored], *, budget: int, width: int, horizon: int,
-               rng: random.Random, time_limit: float | None = None, keep: int = 1) -> list[Scored]:
-    """The candidates (`rank`ed lines), best first: those that survived the most rounds of roll-outs, by
-    their mean; then the others. Halving never leaves fewer than `keep` candidates (hints ask for several)."""
-    start = time.perf_counter()
-    found = list(found)
-    alive = found[:max(1, width, keep)]
-    samples: list[GameState] = []
+    def _sampled(self, k: int, view: GameState) -> GameState:
+        if view.deck != self._deck:
+            raise ValueError("a judgement's samples are for one deck: the play drew a card")
+        while len(self._views) <= k:
+            self._views.append(sample(view, self._rng))
+        deck = self._views[k].deck
+        return view if deck == view.deck else replace(view, deck=deck)
 
-    def out_of_time() -> bool:
-        return time_limit is not None and time.perf_counter() - start > time_limit
+    def leaf(self, k: int, view: GameState, line: Line, turns: int) -> GameState:
+        """The position after `line` (played from `view`) on deck sample `k` and `turns` turns of every
+        seat's greedy play; a longer roll-out goes on from a shorter one already made."""
+        known = self._leaves.setdefault((k, state_key(line[-1][1]) if line else state_key(view)), {})
+        if turns not in known:
+            shorter = max((t for t in known if t < turns), default=None)
+            if shorter is None:
+                known[turns] = greedy_turns(replay(self._sampled(k, view), line), turns, self._plans)
+            else:
+                known[turns] = greedy_turns(known[shorter], turns - shorter, self._plans)
+        return known[turns]
 
-    spent = 0
-    while spent < budget and not out_of_time():
-        if len(alive) == 1 and keep == 1:
-            break  # nothing left to choose between
-        halvings = _halvings(len(alive), keep)
-        rounds = max(1, (budget - spent) // (len(alive) * max(1, halvings)))
-        for _round in range(rounds):
-            for cand in alive:
-                k = len(cand.results)
-                while len(samples) <= k:
-                    samples.append(sample(view, rng))
-                leaf = greedy_turns(replay(samples[k], cand.line), horizon)
-                cand.results.append(advantage(leaf, me))
-                cand.leaves.append(leaf)
-                spent += 1
-            if out_of_time() or spent >= budget:
-                break
-        if halvings:
-            alive.sort(key=lambda c: -c.value)
-            alive = alive[:max(keep, len(alive) // 2)]
-    found.sort(key=lambda c: (-len(c.results), -c.value))
-    return found
-
-
-def _halvings(n: int, keep: int) -> int:
-    """How many times `n` candidates are halved before `keep` remain."""
-    k = 0
-    while n > max(1, keep):
-        n //= 2
-        k += 1
-    return k
+    def value(self, k: int, view: GameState, line: Line, turns: int) -> float:
+        """Player `me`'s expected final-score margin (the fitted value) at `leaf(k, view, line, turns)`."""
+        return expected_margin(self.leaf(k, view, line, turns), self.me)

@@ -21,19 +21,22 @@ Pure Python: the standard library and concordia_core only (no ipywidgets, matplo
 from __future__ import annotations
 
 import os
+import random
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 
+from ..actions import Action
 from ..engine import apply
 from ..errors import InvalidAction
 from ..i18n import _
 from ..scoring import final_ranking, score
 from ..setup import Setup
 from ..state import GameState
-from .base import Bot
-from .judge import POINT_KEYS
+from .base import Bot, play_game
+from .hidden import sample, seen_by
 from .levels import make
+from .value import POINT_KEYS
 
 MAX_STEPS = 5000
 """A game still running after this many steps (bots that never end it) is stopped and marked unfinished."""
@@ -60,6 +63,7 @@ class GameResult:
     steps: int
     turns: int
     players: tuple[PlayerResult, ...]   # in seating order (seat 1 first)
+    actions: tuple[str, ...] = ()       # the game's actions in notation, when the task asked for them (record=True)
 
     @property
     def winner(self) -> PlayerResult:
@@ -76,6 +80,7 @@ class GameTask:
     map_name: str
     first_game: bool = False
     max_steps: int = MAX_STEPS
+    record: bool = False          # keep the actions in the result (a study that replays the positions)
 
     @property
     def names(self) -> list[str]:
@@ -103,28 +108,36 @@ def seat_names(levels: Sequence[str]) -> list[str]:
 
 def replay(task: GameTask) -> tuple[GameState, int]:
     """Play the task's game from setup with its seeded bots; returns the last state and the steps made."""
+    state, actions = _play(task)
+    return state, len(actions)
+
+
+def _play(task: GameTask) -> tuple[GameState, list[Action]]:
     state = task.setup.initial_state()
     by_name = dict(zip(task.names, task.bots(), strict=True))
-    steps = 0
-    while state.actor is not None and steps < task.max_steps:
-        state = apply(state, by_name[state.actor].choose(state).action)
-        steps += 1
-    return state, steps
+    actions: list[Action] = []
+    while state.actor is not None and len(actions) < task.max_steps:
+        action = by_name[state.actor].choose(state).action
+        state = apply(state, action)
+        actions.append(action)
+    return state, actions
 
 
 def play_one(task: GameTask) -> GameResult:
     """Play one game and summarise it (a top-level function, so process pools can pickle it)."""
-    state, steps = replay(task)
+    state, played = _play(task)
+    steps = len(played)
     ranking = final_ranking(state)
     seats = []
     for name, level in zip(task.names, task.levels, strict=True):
         breakdown = score(state, name)
         seats.append(PlayerResult(name, level, breakdown.total, breakdown.by_god(), ranking.index(name) + 1))
-    return GameResult(task.index, task.seed, task.map_name, state.over, steps, state.turns_played, tuple(seats))
+    actions = tuple(str(a) for a in played) if task.record else ()
+    return GameResult(task.index, task.seed, task.map_name, state.over, steps, state.turns_played, tuple(seats), actions)
 
 
 def tasks(n_games: int, levels: Sequence[str], map_name: str, players: int, seed: int = 0,
-          first_game: bool = False, max_steps: int = MAX_STEPS) -> list[GameTask]:
+          first_game: bool = False, max_steps: int = MAX_STEPS, record: bool = False) -> list[GameTask]:
     """The games `simulate` would play: game k has seed `seed + k`; seat i plays `levels[i % len(levels)]`."""
     if isinstance(n_games, bool) or not isinstance(n_games, int) or n_games < 0:
         raise InvalidAction(_("n_games must be a whole number of games, not {value!r}", value=n_games))
@@ -133,20 +146,21 @@ def tasks(n_games: int, levels: Sequence[str], map_name: str, players: int, seed
     for level in levels:
         make(level)  # raises InvalidAction naming the known levels
     seat_levels = tuple(str(levels[i % len(levels)]).lower() for i in range(players))
-    return [GameTask(k, seed + k, seat_levels, map_name, first_game, max_steps) for k in range(n_games)]
+    return [GameTask(k, seed + k, seat_levels, map_name, first_game, max_steps, record) for k in range(n_games)]
 
 
 def simulate(n_games: int, levels: Sequence[str], map_name: str, players: int, seed: int = 0,
              executor: Executor | None = None, progress: Callable[[int, int], None] | None = None, *,
-             first_game: bool = False, max_steps: int = MAX_STEPS) -> list[GameResult]:
+             first_game: bool = False, max_steps: int = MAX_STEPS, record: bool = False) -> list[GameResult]:
     """Play `n_games` seeded bot games and return their results in game order.
 
     The games run through `executor` (any `concurrent.futures.Executor`: a thread or process pool, or
     a Dask `distributed.Client(...).get_executor()`); by default through a ProcessPoolExecutor with
     `os.cpu_count()` workers, shut down afterwards. `progress(done, total)` is called in the calling
     thread each time a game finishes. Results are the same for the same seeds, whatever the executor.
+    With `record`, each result keeps its game's actions in notation (a study replays its positions from them).
     """
-    work = tasks(n_games, levels, map_name, players, seed, first_game, max_steps)
+    work = tasks(n_games, levels, map_name, players, seed, first_game, max_steps, record)
     if not work:
         return []
     own = executor is None
@@ -164,5 +178,34 @@ def simulate(n_games: int, levels: Sequence[str], map_name: str, players: int, s
     return sorted(results, key=lambda r: r.index)
 
 
-__all__ = ["GameResult", "GameTask", "MAX_STEPS", "POINT_KEYS", "PlayerResult", "bot_seed", "play_one", "replay",
-           "seat_names", "simulate", "tasks"]
+__all__ = ["GameResult", "GameTask", "MAX_STEPS", "POINT_KEYS", "PlayerResult", "bot_seed", "play_one", "playouts",
+           "replay", "seat_names", "simulate", "tasks"]
+
+
+def playouts(state: GameState, lines: Sequence[Sequence[Action | str]], n: int, seed: int = 0) -> list[list[float]]:
+    """Each line (actions or their notation) played from `state` and then to the end of the game by greedy bots
+    in every seat, `n` times: the final-score margin of the player who acts in `state` (their final score less
+    the best other player's) in each play-out, one list per line. Play-out k of every line meets the same deck
+    order (drawn from what that player can see: hidden.seen_by, then hidden.sample) and the same bot seeds: the
+    play-outs are paired, so two lines are compared on equal luck. The measure the judge is held to
+    (scripts/measure_hints.py)."""
+    me = state.actor_index
+    if me is None:
+        raise InvalidAction(_("the game is over: there is nothing left to play out"))
+    view = seen_by(state, me)
+    rng = random.Random(seed)
+    decks = [sample(view, rng) for _k in range(n)]
+    result = []
+    for line in lines:
+        margins = []
+        for k, deck in enumerate(decks):
+            position = deck
+            for action in line:
+                position = apply(position, action)
+            seated = [make("greedy", bot_seed(seed + k, seat)) for seat in range(len(position.players))]
+            end = play_game(position, seated, MAX_STEPS)
+            totals = [score(end, p.name).total for p in end.players]
+            others = [t for i, t in enumerate(totals) if i != me]
+            margins.append(float(totals[me] - max(others)))
+        result.append(margins)
+    return result

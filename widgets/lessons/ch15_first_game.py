@@ -44,6 +44,7 @@ def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
     for _turn in range(2):               # each person plays the first hint of their turn
         table.confirm()
         table.show_hints(1)
+        table.final_hints()
         table.play_hint(0)
     return table
 
@@ -88,7 +89,8 @@ def check_hint_played(table: TableApp, start: int = 0) -> Verdict:
                           "(or make the same play with the map and the controls)."))
     before, action = found
     hints = bots.hints(before, 3)
-    for k, hint in enumerate(hints, start=1):
+    first = bots.hints(before, 3, budget=bots.FIRST)     # what the box showed while the judge still thought
+    for k, hint in [*enumerate(hints, start=1), *enumerate(first, start=1)]:
         if hint.action == action:
             return right(cc._("You played hint {n}: {reason}", n=k, reason=hint.reason))
     plays = cc.listing(cc.narrate.step_words(before, h.action) for h in hints)

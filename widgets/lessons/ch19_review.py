@@ -9,8 +9,11 @@ line. The sample game's review is kept, so running the chapter's cells again is 
 """
 from __future__ import annotations
 
+import json
+from collections.abc import Callable
 from functools import cache
 from html import escape
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as ipw
@@ -26,16 +29,16 @@ from ..table import saved
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
-SAMPLE_LEVELS = ("easy", "greedy")
+SAMPLE_LEVELS = ("random", "greedy")   # a sample with plain mistakes to find: the random bot sits as You
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
-BUDGET = 4
-SAMPLE = cc.N_("a sample game (You, played by the easy bot, against Livia)")
+SHOW_EVERY = 10            # steps between two updates of the summary while a review goes on
+SAMPLE = cc.N_("a sample game (You, played by the random bot, against Livia)")
 
 
 @cache
 def sample_game() -> cc.Game:
-    """The opening of a game between the easy bot (sitting as You) and the greedy bot, same every time."""
+    """The opening of a game between the random bot (sitting as You) and the greedy bot, same every time."""
     game = cc.new_game("italia", list(SAMPLE_PLAYERS), SAMPLE_SEED, first_player=SAMPLE_PLAYERS[0])
     bots = {name: cc.bots.make(level, SAMPLE_SEED * 10 + i) for i, (name, level) in
             enumerate(zip(SAMPLE_PLAYERS, SAMPLE_LEVELS, strict=True))}
@@ -46,14 +49,24 @@ def sample_game() -> cc.Game:
     return game
 
 
+SAMPLE_REVIEW = Path(__file__).resolve().parent / "data" / "ch19_sample_review.json"
+"""The sample game's review, worked out once by scripts/make_sample_review.py (a review takes a while)."""
+
+
 @cache
 def _sample_review() -> Review:
-    return cc.bots.review(sample_game(), budget=BUDGET)
+    """The sample game's review: the stored one while it is of this very game, else worked out afresh."""
+    game = sample_game()
+    if SAMPLE_REVIEW.exists():
+        data = json.loads(SAMPLE_REVIEW.read_text(encoding="utf-8"))
+        if data.get("actions") == game.actions:
+            return Review.from_dict(data, game)
+    return cc.bots.review(game)
 
 
-def review_of(game: cc.Game) -> Review:
-    """The review of a game (the sample's is computed once)."""
-    return _sample_review() if game is sample_game() else cc.bots.review(game, budget=BUDGET)
+def review_of(game: cc.Game, progress: Callable[[int, int, Review], None] | None = None) -> Review:
+    """The review of a game, with the judge's own budget (the sample's is computed once)."""
+    return _sample_review() if game is sample_game() else cc.bots.review(game, progress=progress)
 
 
 def saved_game(name: str) -> cc.Game:
@@ -64,6 +77,13 @@ def saved_game(name: str) -> cc.Game:
 
 def key_name(key: str) -> str:
     return cc._("others' gain") if key == "rivals" else cc.god_name(key)
+
+
+def honest_total() -> str:
+    """What a player's total means, in one sentence."""
+    return cc._("A total adds up only the losses the judge can tell apart from its best play (by more than twice "
+                "its uncertainty, measured again on other deck orders), so a play about as good as the best costs "
+                "nothing, and a first hint played never does.")
 
 
 def summary_html(result: Review) -> str:
@@ -79,7 +99,8 @@ def summary_html(result: Review) -> str:
                     f"<td style='{cell}'>{escape(where)}</td></tr>")
     head = "".join(f"<th style='{cell}'>{escape(t)}</th>" for t in
                    (cc._("Player"), cc._("Decisions judged"), cc._("Points lost"), cc._("Lost mostly on")))
-    return f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
+    return (f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
+            f"<div style='color:#555;font-size:90%;margin-top:2px'>{escape(honest_total())}</div>")
 
 
 def decision_html(game: cc.Game, decision: Decision) -> str:
@@ -137,7 +158,7 @@ class ReviewPanel(ipw.VBox):
         except cc.ConcordiaError as err:
             self.status.value = f"<span style='color:#c62828'>{escape(str(err))}</span>"
             return
-        self.game, self.result = game, review_of(game)
+        self.game, self.result = game, review_of(game, self._progress)
         self.status.value = escape(cc.n_("{n} decision judged.", "{n} decisions judged.", len(self.result.decisions)))
         self.summary.value = summary_html(self.result)
         costly = sorted((d for p in self.result.players for d in p.costliest), key=lambda d: (-d.loss, d.step))
@@ -145,6 +166,14 @@ class ReviewPanel(ipw.VBox):
                                       points=round(d.loss, 1)), d.step) for d in costly]
         self.choices.value = costly[0].step if costly else None
         self.show()
+
+    def _progress(self, done: int, total: int, so_far: Review) -> None:
+        """While the review goes on: how far it is, and the summary of the steps judged so far."""
+        if done % SHOW_EVERY and done != total:
+            return
+        self.status.value = escape(cc._("Reviewing every decision… {done} of {total} steps judged so far.", done=done,
+                                        total=total))
+        self.summary.value = summary_html(so_far)
 
     def decision(self) -> Decision | None:
         if self.result is None or self.choices.value is None:
@@ -183,19 +212,24 @@ def review_panel() -> ReviewPanel:
     return panel
 
 
+def gods_lost(result: Review, player: str) -> dict[str, float]:
+    """The points the player lost on each god (the others' gain left out: the exercise asks about gods)."""
+    return {key: points for key, points in result.player(player).by_god.items() if key != "rivals"}
+
+
 def worst_key(result: Review, player: str) -> str:
-    """The god (or others' gain) the player lost most points on."""
-    by_god = result.player(player).by_god
+    """The god the player lost most points on."""
+    by_god = gods_lost(result, player)
     return max(by_god, key=lambda k: by_god[k])
 
 
 def check_worst_god(answer: object, game: cc.Game | None = None, player: str = SAMPLE_PLAYERS[0]) -> Verdict:
     """On which god did `player` lose the most points in the review of the sample game?"""
     result = review_of(game or sample_game())
-    by_god = result.player(player).by_god
+    by_god = gods_lost(result, player)
     best = worst_key(result, player)
     if not isinstance(answer, str) or answer not in by_god:
-        return wrong(cc._("Choose one of the gods (or others' gain)."))
+        return wrong(cc._("Choose one of the gods."))
     if answer == best:
         return right(cc._("Yes: {player} lost {points} points on {god}, more than on any other.", player=player,
                           points=round(by_god[best], 1), god=key_name(best)))
@@ -206,13 +240,13 @@ def check_worst_god(answer: object, game: cc.Game | None = None, player: str = S
 def worst_god_exercise() -> Exercise:
     """Read the review of the sample game: where did You lose most?"""
     game = sample_game()
-    keys = list(review_of(game).player(SAMPLE_PLAYERS[0]).by_god)
+    keys = list(gods_lost(review_of(game), SAMPLE_PLAYERS[0]))
     pick = ipw.ToggleButtons(options=[(key_name(k), k) for k in keys], value=None, style={"button_width": "auto"})
     prompt = escape(cc._("In the review of the sample game above, on which god did You lose the most points?"))
 
     def solution() -> str:
         result = review_of(game)
-        by_god = result.player(SAMPLE_PLAYERS[0]).by_god
+        by_god = gods_lost(result, SAMPLE_PLAYERS[0])
         return cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1))
                           for k, v in sorted(by_god.items(), key=lambda kv: -kv[1]))
 

@@ -1,9 +1,12 @@
-"""Hints a learner can trust: the practice bots' best card plays for the person asking, worded for them
-("you"), ordered by one measure shown on screen, each with its reason, the whole play in words, and a
-button that plays the whole hinted play (not just its first step).
+"""Hints a learner can trust: the judge's best card plays for the person asking, worded for them ("you"),
+each with its reason, the whole play in words, its expected final-score margin with how sure the judge is
+("about +6 points (± 8)"), plays within noise of the first said to be about as good instead of ranked, and
+a button that plays the whole hinted play (not just its first step).
 
-From the bots package each Hint brings `.action`, `.reason` (addressed to "you"), `.value` (the measure)
-and `.line` (every action of the recommended play).
+From the bots package each Hint brings `.action`, `.reason` (addressed to "you"), `.value` and `.se` (the
+measure and its standard error), `.about_equal` (within noise of the first hint) and `.line` (every action
+of the recommended play). The box shows the judge's first answer at once and says it is still thinking
+until the table gives it the final one (TableApp works it out in the background).
 """
 from __future__ import annotations
 
@@ -23,19 +26,26 @@ TOP = 3
 
 def measure_text() -> str:
     """The one measure the hints are ordered by, as shown above them."""
-    return cc._("Best first by the expected final-score difference to your best opponent once the play is "
-                "done (the practice bots' estimate, in points).")
+    return cc._("Each number is your expected final score less your best opponent's once the play is done, "
+                "with how sure the judge is (±); plays within noise of the first are about as good.")
 
 
-def measure_line(value: float) -> str:
-    """'Expected difference to your best opponent: +1.3 points'."""
-    return cc._("Expected difference to your best opponent: {value}", value=value_text(value))
+def measure_line(value: float, se: float) -> str:
+    """'About +1.3 points (± 4.0)'."""
+    return cc._("About {value} (± {se})", value=value_text(value), se=round(se, 1))
 
 
 def value_text(value: float) -> str:
     """'+3.5 points', '−1.0 point'."""
     sign = "+" if value >= 0 else "−"
     return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
+
+
+def against_first(hint: bots.Hint, first: bots.Hint) -> str:
+    """How a hint compares with the first: about as good (within noise), or how far behind."""
+    if hint.about_equal:
+        return cc._("about as good as hint 1")
+    return cc._("{diff} against hint 1", diff=value_text(hint.value - first.value))
 
 
 def score_now_text(change: Mapping[str, int]) -> str:
@@ -60,23 +70,27 @@ class HintBox(widgets.VBox):
         self.html.value = f"<i>{html.escape(text)}</i>" if text else ""
         self.buttons.children = ()
 
-    def show(self, state: cc.GameState, hints: Sequence[bots.Hint], lines: Sequence[Sequence[cc.Action]]) -> None:
+    def show(self, state: cc.GameState, hints: Sequence[bots.Hint], lines: Sequence[Sequence[cc.Action]],
+             thinking: bool = False) -> None:
+        """The hints of `state`; with `thinking`, a mark that a better answer is still being worked out."""
         if not hints:
             self.clear(cc._("No hint: there is nothing to choose."))
             return
-        best = hints[0].value
         rows = []
         for k, (h, line) in enumerate(zip(hints, lines, strict=True), start=1):
             plan = cc.narrate.plan_words(state, list(line))
             now = cc._("score now: {change}", change=score_now_text(h.score_change))
-            behind = "" if k == 1 else " " + cc._("({diff} against hint 1)", diff=value_text(h.value - best))
+            compared = "" if k == 1 else " · " + against_first(h, hints[0])
             rows.append(f"<li style='margin:4px 0'><b>{html.escape(h.reason)}</b><br>"
                         f"<span style='color:#333'>{html.escape(plan)}</span><br>"
-                        f"<span style='color:#555'>{html.escape(measure_line(h.value))}"
-                        f"{html.escape(behind)} · {html.escape(now)}"
+                        f"<span style='color:#555'>{html.escape(measure_line(h.value, h.se))}"
+                        f"{html.escape(compared)} · {html.escape(now)}"
                         "</span></li>")
+        mark = (f"<div class='concordia-thinking' role='status' style='color:#6a1b9a'>"
+                f"{html.escape(cc._('Still thinking: a first answer, a better one follows in a moment…'))}</div>"
+                if thinking else "")
         self.html.value = (f"<b>{html.escape(cc._('Hints'))}</b> <span style='color:#555'>"
-                           f"{html.escape(measure_text())}</span><ol style='padding-left:20px;margin:2px 0'>"
+                           f"{html.escape(measure_text())}</span>{mark}<ol style='padding-left:20px;margin:2px 0'>"
                            f"{''.join(rows)}</ol>")
         buttons = []
         for k in range(len(hints)):

@@ -8,16 +8,16 @@ import concordia_core as cc
 from concordia_core import bots
 
 HUMAN = "human"
-KINDS = (HUMAN, *bots.LEVELS)
+KINDS = (HUMAN, *bots.BY_STRENGTH)   # the bot levels weakest first, as the ladder measures them (README)
 MAX_NAME = 20
 
 # What each level of practice bot is like, for the set-up form (a level the bots package adds later is
 # still offered, with a plain description).
 LEVEL_TEXT = {
-    "random": cc.N_("picks any legal step: a patient sparring partner"),
-    "easy": cc.N_("plays sensibly with a few slips: for a first game"),
-    "greedy": cc.N_("plays the card that helps it most right now"),
-    "strong": cc.N_("looks ahead over many possible futures (thinks for a few seconds)"),
+    "random": cc.N_("plays any legal move at random: the gentlest, for learning the rules"),
+    "easy": cc.N_("plays sensibly but makes slips now and then: for a first game"),
+    "greedy": cc.N_("plays the card that helps it most this turn"),
+    "strong": cc.N_("looks several turns ahead before each card: it plays what the hints would advise"),
 }
 
 

@@ -10,6 +10,7 @@ module adds what a table needs around it. Every rule question goes to the engine
 from __future__ import annotations
 
 import time
+from threading import Thread
 from typing import Any
 
 import ipywidgets as widgets
@@ -82,6 +83,7 @@ class TableApp(widgets.VBox):
         self.last_hints: list[bots.Hint] = []
         self.hint_lines: list[list[cc.Action]] = []
         self._hints_for: cc.GameState | None = None
+        self.thinking: Thread | None = None     # the judge's final answer, worked out in the background
         self._running = False
         self._drawn_at = 0.0
         old = getattr(self, "view", None)
@@ -173,17 +175,40 @@ class TableApp(widgets.VBox):
 
     # --- hints ----------------------------------------------------------------------------------
     def show_hints(self, top: int = TOP) -> list[bots.Hint]:
-        """The best `top` card plays for the person who must act, each with a Play button."""
+        """The best `top` card plays for the person who must act, each with a Play button: the judge's first
+        answer at once, then its final one, worked out in the background while the table stays usable."""
         self.hint_fold.selected_index = 0
         if not self.model.person_may_act(self.state):
             self.last_hints, self.hint_lines, self._hints_for = [], [], None
             self.hints.clear(cc._("Hints are for the person holding the device, on their turn."))
             return []
         state = self.state
-        self.last_hints = list(bots.hints(state, top))
+        first = bots.hints(state, top, budget=bots.FIRST)
+        self._present(state, first, thinking=True)
+        self.thinking = Thread(target=self._think, args=(state, top), daemon=True)
+        self.thinking.start()
+        return self.last_hints
+
+    def _think(self, state: cc.GameState, top: int) -> None:
+        """The judge's final answer for `state`, shown if the table is still at that position."""
+        try:
+            final = bots.hints(state, top)
+        except Exception as err:  # noqa: BLE001 - shown in the table's error log, never lost
+            self.table_log.report(err)
+            return
+        if self._hints_for is state:
+            self._present(state, final, thinking=False)
+
+    def _present(self, state: cc.GameState, hints: list[bots.Hint], thinking: bool) -> None:
+        self.last_hints = list(hints)
         self.hint_lines = [list(h.line) for h in self.last_hints]
         self._hints_for = state
-        self.hints.show(state, self.last_hints, self.hint_lines)
+        self.hints.show(state, self.last_hints, self.hint_lines, thinking=thinking)
+
+    def final_hints(self, timeout: float = 60.0) -> list[bots.Hint]:
+        """The hints once the judge's final answer is shown (waits for the background work, at most `timeout`)."""
+        if self.thinking is not None:
+            self.thinking.join(timeout)
         return self.last_hints
 
     def play_hint(self, k: int = 0) -> bool:

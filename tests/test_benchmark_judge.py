@@ -1,0 +1,94 @@
+"""Benchmarks of the judge (issue 20), printed, never asserted (make bench): the hints' first and final
+answers, the strong level's decisions at a turn's start (the same call), the review of whole games, and the
+fitted value's error on games the fit never saw (from concordia_core/data/value.json)."""
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+import concordia_core as cc
+from concordia_core import bots
+
+pytestmark = pytest.mark.benchmark
+JUDGE = sys.modules["concordia_core.bots.judge"]
+ROOT = Path(__file__).resolve().parents[1]
+GAMES = (("italia", 2, 11), ("imperium", 3, 12), ("italia", 2, 13))
+
+
+def _positions(map_name: str, players: int, seed: int) -> list[cc.GameState]:
+    names = [f"P{i + 1}" for i in range(players)]
+    state = cc.new_game(map_name, names, seed=seed).state
+    seated = {n: bots.make("greedy", seed * 10 + i) for i, n in enumerate(names)}
+    found = []
+    while not state.over:
+        found.append(state)
+        state = cc.apply(state, seated[state.actor].choose(state).action)
+    return found
+
+
+def _figures(values: list[float]) -> str:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return (f"n={len(ordered)}, median {statistics.median(ordered) * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, "
+            f"max {ordered[-1] * 1000:.0f} ms (CPU)")
+
+
+def test_benchmark_hint_first_and_final_answers_and_strong_decisions() -> None:
+    first: list[float] = []
+    final: dict[str, list[float]] = {"turn start": [], "in a play": []}
+    for map_name, players, seed in GAMES:
+        for k, state in enumerate(_positions(map_name, players, seed)):
+            if k % 4:
+                continue
+            JUDGE._cache.clear()
+            JUDGE._samples.clear()
+            t0 = time.process_time()
+            bots.hints(state, 3, budget=bots.FIRST)
+            first.append(time.process_time() - t0)
+            t0 = time.process_time()
+            bots.hints(state, 3)
+            kind = "turn start" if state.pending is None and not state.choices else "in a play"
+            final[kind].append(time.process_time() - t0)
+    print(f"\nhints, first answer: {_figures(first)}")
+    for kind, values in final.items():
+        print(f"hints, final answer, {kind}: {_figures(values)}")
+    print(f"strong level, a decision at a turn's start (the final answer there): {_figures(final['turn start'])}")
+
+
+def _review_time(game: cc.Game, label: str) -> None:
+    JUDGE._cache.clear()
+    JUDGE._samples.clear()
+    wall, cpu = time.perf_counter(), time.process_time()
+    review = bots.review(game)
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    print(f"\nreview of a whole 2-player game, {label} ({len(game.history)} steps, {len(review.decisions)} decisions): "
+          f"{wall:.1f} s wall, {cpu:.1f} s CPU\n{review}")
+
+
+def test_benchmark_review_of_whole_games() -> None:
+    for label, levels in (("greedy against greedy", ("greedy", "greedy")), ("greedy against random", ("greedy", "random"))):
+        game = cc.new_game("italia", ["Aiko", "Ben"], seed=7)
+        seated = {n: bots.make(level, 70 + i) for i, (n, level) in enumerate(zip(("Aiko", "Ben"), levels, strict=True))}
+        while not game.over:
+            game.play(seated[game.state.actor].choose(game.state).action)
+        _review_time(game, label)
+    game = cc.new_game("italia", ["Aiko", "Ben"], seed=8)
+    ben = bots.make("greedy", 81)
+    while not game.over:
+        state = game.state
+        game.play(bots.hints(state, top=1)[0].action if state.actor == "Aiko" else ben.choose(state).action)
+    _review_time(game, "a hint-following seat against greedy")
+
+
+def test_benchmark_the_fitted_values_error_on_held_out_games() -> None:
+    data = json.loads((ROOT / "concordia_core" / "data" / "value.json").read_text(encoding="utf-8"))
+    for players, report in sorted(data["sources"]["report"].items()):
+        print(f"\nfitted value, {players} players ({report['held_out_games']} held-out games): final margin error "
+              f"{report['margin_error']} points (sd), correlation {report['margin_correlation']} "
+              f"(mid-game {report['margin_correlation_mid_game']}; the score now: {report['now_correlation_mid_game']})")
+    print(f"the judge's own error against play-outs to the end: {data['model_error']}")
