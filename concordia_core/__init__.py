@@ -37,6 +37,7 @@ from .i18n import LANGUAGES, N_, _, get_language, glossary, n_, set_language, te
 from .invariants import problems as position_problems
 from .maps import City, ConcordiaMap, Province, Route, available_maps, load_map, load_map_file
 from .queries import (
+    EndCounts,
     build_sites,
     card_price,
     collect_value,
@@ -45,6 +46,7 @@ from .queries import (
     competition_places,
     consul_in_play,
     diplomat_targets,
+    end_counts,
     house_price,
     intermediate_prizes,
     keep_count,
@@ -93,8 +95,8 @@ __all__ = [
     "LANGUAGES", "N_", "_", "get_language", "glossary", "n_", "set_language", "term",
     "position_problems", "City", "ConcordiaMap", "Province", "Route", "available_maps", "load_map", "load_map_file",
     "CONSTANTS", "Constants", "build_sites", "card_price", "collect_value", "colonist_income", "colonist_places",
-    "competition_places", "consul_in_play", "diplomat_targets", "house_price", "intermediate_prizes", "keep_count",
-    "keep_options", "maps_for",
+    "competition_places", "consul_in_play", "diplomat_targets", "end_counts", "EndCounts", "house_price",
+    "intermediate_prizes", "keep_count", "keep_options", "maps_for",
     "mercator_kinds_left", "player_counts", "production", "reachable_routes", "score_counts", "specialist_output",
     "tiebreak_names", "tribune_income",
     "Record", "Scenario", "Setup", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",
