@@ -192,7 +192,7 @@ def map_layer(map_id: str, city_goods: Mapping[str, str], players: tuple[str, ..
                'fill="white"/></g>')
     for node, (nx_, ny, anchor) in lay.name_pos.items():
         rome = node == m.rome
-        out.append(_text(nx_, ny, m.node(node).printed, NAME_FS + (1.5 if rome else 0), anchor=anchor,
+        out.append(_text(nx_, ny, m.node(node).label, NAME_FS + (1.5 if rome else 0), anchor=anchor,
                          weight="bold" if rome else "normal", fill=pal.ROME_COLOUR if rome else "#1A1A1A"))
     for pid, (px_, py_) in lay.province_pos.items():
         left = px_ - lay.province_width[pid] / 2
