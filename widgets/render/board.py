@@ -336,9 +336,8 @@ def overlay_note(state: cc.GameState, overlay: Overlay) -> str:
                         whose=cc.possessive(name))
         return cc.n_("{player} may build in {n} city (full price shown)", "{player} may build in {n} cities "
                      "(full price shown)", n, player=name)
-    gains = cc.listing(cc._("{player}: {goods}", player=who, goods=what) for who, what in overlay.labels(state).items())
-    return cc._("Prefect of {player} in {province}: {gains}", player=name, province=cc.province_name(overlay.province),
-                gains=gains)
+    gains = cc.listing(cc._("{player} {goods}", player=who, goods=what) for who, what in overlay.labels(state).items())
+    return cc._("If {province} produces: {gains}", province=cc.province_name(overlay.province), gains=gains)
 
 
 def _overlay_under(lay: Layout, state: cc.GameState, overlay: Overlay) -> str:
