@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-import concordia_core as cc
 from widgets.lessons import ch02_guided as lesson
 from widgets.lessons.kit import FOCUS_CLASS
 

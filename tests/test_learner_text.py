@@ -107,3 +107,12 @@ def test_learner_text_japanese_sentences_use_full_width_colons_and_brackets(mark
         plain = re.sub(r"`[^`]*`|\{[^}]*\}|<[^>]*>|'[^']*'", " ", text)
         bad += [f"{where}: …{plain[max(0, m.start() - 20):m.end() + 20]}…" for m in around.finditer(plain)]
     assert not bad, "\n".join(bad[:40])
+
+
+def test_learner_text_japanese_counters_fit_what_is_counted() -> None:
+    """A count that may pass nine takes the counter of what it counts (都市, 枠, 人, 枚, 軒, 個, か所), never つ:
+    「都市が25つ」 and 「空き枠が{free}つ」 read wrong."""
+    wrong = re.compile(r"(\{[a-z_]+\}|\d{2,})つ")
+    bad = [f"{where}: {m.group(0)} in {text[:60]!r}" for where, language, text in learner_texts() if language == "ja"
+           for m in wrong.finditer(text)]
+    assert not bad, "\n".join(bad[:40])

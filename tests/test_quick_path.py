@@ -83,7 +83,7 @@ def quick_path_words() -> int:
         text = " ".join("".join(c["source"]) for c in cells if c["cell_type"] == "markdown")
         total += len(WORD.findall(re.sub(r"\]\([^)]*\)", "]", text)))
     for guide in GUIDES:
-        texts = [guide.intro, guide.finish] + [getattr(s, "say", None) or getattr(s, "tell") for s in guide.script]
+        texts = [guide.intro, guide.finish] + [getattr(s, "say", None) or s.tell for s in guide.script]
         total += sum(len(WORD.findall(t)) for t in texts)
     return total
 
