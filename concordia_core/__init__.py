@@ -38,6 +38,7 @@ from .invariants import problems as position_problems
 from .jsontext import parse as parse_json
 from .maps import City, ConcordiaMap, Province, Route, available_maps, load_map, load_map_file
 from .queries import (
+    EndCounts,
     build_sites,
     card_price,
     collect_value,
@@ -46,6 +47,7 @@ from .queries import (
     competition_places,
     consul_in_play,
     diplomat_targets,
+    end_counts,
     house_price,
     intermediate_prizes,
     keep_count,
@@ -96,8 +98,8 @@ __all__ = [
     "parse_json", "position_problems",
     "City", "ConcordiaMap", "Province", "Route", "available_maps", "load_map", "load_map_file",
     "CONSTANTS", "Constants", "build_sites", "card_price", "collect_value", "colonist_income", "colonist_places",
-    "competition_places", "consul_in_play", "diplomat_targets", "house_price", "intermediate_prizes", "keep_count",
-    "keep_options", "maps_for",
+    "competition_places", "consul_in_play", "diplomat_targets", "end_counts", "EndCounts", "house_price",
+    "intermediate_prizes", "keep_count", "keep_options", "maps_for",
     "mercator_kinds_left", "player_counts", "production", "reachable_routes", "score_counts", "specialist_output",
     "tiebreak_names", "tribune_income",
     "Record", "Scenario", "Setup", "ScoreBreakdown", "ScoreLine", "final_ranking", "score", "tiebreak_sentences",

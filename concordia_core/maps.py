@@ -25,6 +25,11 @@ ROUTE_KINDS = ("land", "sea")
 _ID = re.compile(r"^[A-Z][A-Z0-9_]*$")
 
 
+def plain_label(printed: str) -> str:
+    """A board name in plain Latin letters, the one spelling every text uses: NICÆA -> NICAEA, R·O·M·A -> ROMA."""
+    return printed.replace("Æ", "AE").replace("·", "")
+
+
 @dataclass(frozen=True)
 class City:
     id: str
@@ -35,6 +40,11 @@ class City:
     lon: float
     lat: float
 
+    @property
+    def label(self) -> str:
+        """The board name as every text and the drawn board write it (plain Latin letters)."""
+        return plain_label(self.printed)
+
 
 @dataclass(frozen=True)
 class Province:
@@ -43,6 +53,11 @@ class Province:
     printed: str
     numeral: str
     cities: tuple[str, ...]
+
+    @property
+    def label(self) -> str:
+        """The board name as every text and the drawn board write it (plain Latin letters)."""
+        return plain_label(self.printed)
 
 
 @dataclass(frozen=True)

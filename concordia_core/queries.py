@@ -6,7 +6,8 @@ A `player` argument is a name or a turn-order index.
 """
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from .constants import CONSTANTS
 from .goods import Goods
@@ -139,3 +140,24 @@ def player_counts(map_name: str | None = None) -> tuple[int, ...]:
 def maps_for(players: int) -> list[str]:
     """The maps a game of `players` may use (R-SETUP-1: 2 Italia, 5 Imperium, 3-4 either)."""
     return [name for name in available_maps() if players in load_map(name).players]
+
+
+@dataclass(frozen=True)
+class EndCounts:
+    """How near the end of the game is (R-END-1): the cards still to buy, in the display and the deck, and
+    each player's houses still to build; whoever buys the last card or builds their last house ends it."""
+
+    display: int
+    deck: int
+    houses_left: Mapping[str, int]
+    rule: str = "R-END-1"
+
+    @property
+    def cards_left(self) -> int:
+        return self.display + self.deck
+
+
+def end_counts(state: GameState) -> EndCounts:
+    """The counts that set off the end of the game (R-END-1): cards left to buy and houses left to build."""
+    houses = {p.name: CONSTANTS.houses_per_player - len(p.houses) for p in state.players}
+    return EndCounts(sum(c is not None for c in state.display), state.deck_size, houses)

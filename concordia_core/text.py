@@ -7,6 +7,7 @@ no sentence is built by gluing translated pieces together.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 
 from .goods import Goods
 from .i18n import _, get_language, n_, term
@@ -81,15 +82,36 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+@cache
+def _labels() -> dict[str, str]:
+    """Every city's and province's board name in plain Latin letters, by id, over all maps."""
+    from .maps import available_maps, load_map  # the maps name their places with these texts' words
+    found: dict[str, str] = {}
+    for name in available_maps():
+        board = load_map(name)
+        found[board.capital.id] = board.capital.label
+        found.update({c.id: c.label for c in board.cities.values()})
+        found.update({p.id: p.label for p in board.provinces.values()})
+    return found
+
+
+def place_label(place: str) -> str:
+    """A city's or province's board name in plain Latin letters (ISCA_D -> ISCA D.); an unknown id as it is."""
+    return _labels().get(place, place)
+
+
 def city_name(city: str) -> str:
-    """A city as the tutor names it: its board name (COSA) in English, its reading in Japanese."""
-    return city if get_language() == "en" else _("{name} ({printed})", name=term("city", city), printed=city)
+    """A city as the tutor names it: its board name (COSA, NICAEA) in English, its reading with the board name
+    in Japanese (コサ（COSA）)."""
+    label = place_label(city)
+    return label if get_language() == "en" else _("{name} ({printed})", name=term("city", city), printed=label)
 
 
 def province_name(province: str) -> str:
-    """A province as the tutor names it: ETRVRIA in English, its reading in Japanese."""
-    return province if get_language() == "en" else _("{name} ({printed})", name=term("province", province),
-                                                      printed=province)
+    """A province as the tutor names it: ETRVRIA in English, its reading with the board name in Japanese."""
+    label = place_label(province)
+    return label if get_language() == "en" else _("{name} ({printed})", name=term("province", province),
+                                                  printed=label)
 
 
 def learner_name() -> str:

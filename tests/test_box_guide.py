@@ -163,7 +163,8 @@ def test_printable_sheet_is_a_whole_page_with_a_picture_for_every_step() -> None
     for block in text.split("<div class='cc-step'")[1:]:
         svg = block[block.index("<svg"): block.index("</svg>") + 6]
         ET.fromstring(svg)                                   # each picture is well-formed inline SVG
-    assert "☑ 1. The board" in text
+    assert "☐ 1. The board" in text                       # printed blank, though ticked on screen
+    assert "☑" not in text
     assert "☐ 2. City tiles A" in text
     href = re.search(r"href='data:text/html;charset=utf-8;base64,([^']+)'", guide.link.value)
     assert href, guide.link.value

@@ -9,7 +9,6 @@ import re
 
 import pytest
 
-import concordia_core as cc
 from widgets.lessons import ch02_guided as lesson
 from widgets.lessons.kit import FOCUS_CLASS
 
@@ -54,6 +53,24 @@ def do(game: lesson.GuidedGame, action: str) -> None:
         panel.mode.value = "produce"
         panel.province.value = rest[0]
         panel.apply.click()
+    elif verb == "collect":
+        panel.mode.value = "collect"
+        panel.apply.click()
+    elif verb == "copy":
+        panel.target.value = rest[0]
+        panel.apply.click()
+    elif verb == "purchase":
+        panel.slot.value = int(rest[0])
+        if rest[1:]:
+            panel.wild.value = rest[2]
+        panel.apply.click()
+    elif verb == "recruit":
+        panel.kind.value = rest[0]
+        panel.apply.click()
+    elif verb == "place":
+        panel.mode.value = "place"
+        panel.kind.value, panel.city.value = rest[0], rest[1]
+        panel.apply.click()
     else:
         game.controls.notation.value = action
         game.controls.notation_go.click()
@@ -68,14 +85,15 @@ def unchanged_after(game: lesson.GuidedGame, action: str) -> str:
     return game.feedback.value
 
 
-def test_the_script_is_data_and_covers_the_three_cards() -> None:
+def test_the_script_is_data_and_covers_every_starting_card() -> None:
     steps = lesson.learner_steps()
-    assert 8 <= len(steps) <= 14
-    assert {s.control for s in steps} == {"card", "trade", "done", "move", "build", "province"}
+    assert 18 <= len(steps) <= 24
+    assert {s.control for s in steps} == {"card", "trade", "done", "move", "build", "province", "copy", "buy",
+                                          "collect", "recruit"}
     played = [s.expect.split()[1] for s in steps if s.expect.startswith("play ")]
-    assert played == ["MERCATOR", "ARCHITECT", "PREFECT"]
+    assert played == ["MERCATOR", "ARCHITECT", "PREFECT", "DIPLOMAT", "SENATOR", "SMITH-I", "PREFECT", "TRIBUNE"]
     told = [s for s in lesson.SCRIPT if isinstance(s, lesson.Told)]
-    assert len(told) == 2
+    assert len(told) == 7
     game = lesson.new_game()
     for item in lesson.SCRIPT:           # the script is a legal game on the engine
         for action in (item.actions if isinstance(item, lesson.Told) else [item.expect]):
@@ -86,7 +104,7 @@ def test_the_script_is_data_and_covers_the_three_cards() -> None:
 def test_a_learner_plays_the_guided_game_to_the_score() -> None:
     game = lesson.guided_game()
     assert "A real game on the Italia map" in text(game.tutor.value)
-    assert "Step 1 of 11" in text(game.tutor.value)
+    assert "Step 1 of 22" in text(game.tutor.value)
     assert outlined(game) == ["card"]
     assert visible(game) == ["card"]
 
@@ -145,18 +163,55 @@ def test_a_learner_plays_the_guided_game_to_the_score() -> None:
     assert "make CAMPANIA produce" in text(note)
     do(game, "produce CAMPANIA")
 
-    # the end: the score of the position, god by god (worked out by hand)
+    # Livia's Mercator; the learner's Diplomat copies it (3 coins, no trade)
+    assert "sells 2 wine" in text(game.tutor.value)
+    do(game, "play DIPLOMAT")
+    assert outlined(game) == ["copy"]
+    do(game, "copy Livia")
+    assert game.game.state.player("You").coins == 8            # 5 + 3
+    do(game, "done")
+
+    # the Senator: slot 1 has no extra, slot 3 a "?" paid with brick
+    do(game, "play SENATOR")
+    assert outlined(game) == ["buy"]
+    you = game.game.state.player("You")
+    assert you.goods["brick"] == 3                             # 2 + 1 from COSA in Livia's ETRVRIA
+    do(game, "purchase 1")
+    do(game, "purchase 3 paying brick")
+    you = game.game.state.player("You")
+    assert sorted(you.hand) == ["MERCATOR-I", "PREFECT", "SMITH-I", "TRIBUNE"]
+    assert you.goods["brick"] == 1 and you.goods["tools"] == 2 and you.goods["wine"] == 0
+    assert "Livia's is 14" in text(game.tutor.value)           # her record after her first Tribune
+
+    do(game, "play SMITH-I")                                   # NEAPOLIS makes 1 tools
+    assert game.game.state.player("You").goods["tools"] == 3
+    do(game, "play PREFECT")
+    assert outlined(game) == ["collect"]
+    coins = game.game.state.player("You").coins
+    do(game, "collect")             # printed coins: CAMPANIA (tools) 2 + VMBRIA (wine) 2 + ETRVRIA (cloth) 1
+    gained = game.game.state.player("You").coins - coins
+    assert gained == 5
+    assert not game.game.state.coin_side
+    do(game, "play TRIBUNE")                                   # 9 cards back: 6 coins
+    assert outlined(game) == ["recruit"]
+    do(game, "recruit land")
+
+    # the end: the record and the prizes, then the score of the position, god by god (worked out by hand)
     assert game.finished
     assert outlined(game) == []
     assert visible(game) == []
-    assert "score if the game ended now" in text(game.tutor.value)
+    done = text(game.tutor.value)
+    assert "score if the game ended now" in done
+    assert "26 points" in done and "2 coins for you" in done
     score = text(game.score.value)
-    for god in ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars"):
+    for god in ("Vesta", "Jupiter", "Saturnus", "Mercurius", "Mars", "Minerva"):
         assert god in score
     totals = re.search(r"Total (\d+) (\d+)", score)
     assert totals is not None
-    assert (int(totals.group(1)), int(totals.group(2))) == (17, 12)
-    assert cc.score(game.game.state, "You").by_god()["saturnus"] == 4   # 2 Prefects x 2 provinces
+    # You: Vesta 1 x (20 coins + brick 3 + tools 2 x 5 = 33) // 10 = 3; Jupiter 2 cards x 1 house outside brick
+    # (NEAPOLIS) = 2; Saturnus 2 x 2 provinces = 4; Mercurius 2 x 2 x 2 kinds = 8; Mars 1 x 2 x 3 colonists = 6;
+    # Minerva Smith 3 x 1 tools house = 3: 26. Livia: Vesta 5, Jupiter 2, Saturnus 2, Mercurius 4, Mars 4: 17.
+    assert (int(totals.group(1)), int(totals.group(2))) == (26, 17)
     story = text(game.story.value)
     assert "You: play your Mercator." in story
     assert "Livia plays a Prefect" in story

@@ -626,3 +626,13 @@ def test_R_SPEC_1_specialist_respects_the_storehouse(s2):
     s = run(s, "play FARMER-I")  # 1 free slot, 3 food: only one way to fill it
     assert player(s, "Aiko").goods == cc.Goods({"brick": 7, "food": 1})
     assert player(s, "Aiko").free_slots == 0
+
+
+def test_end_counts_count_the_cards_left_to_buy_and_the_houses_left_to_build() -> None:
+    sc = cc.Scenario("italia", ["Aiko", "Ben"], seed=1)
+    sc.player("Aiko", houses=["COSA", "NEAPOLIS", "FLORENTIA"])
+    sc.display(["VINTNER-II", "WEAVER-II"], deck=["MASON-I"])
+    counts = cc.end_counts(sc.build())
+    assert (counts.display, counts.deck, counts.cards_left) == (2, 1, 3)
+    assert counts.houses_left == {"Aiko": 12, "Ben": 15}      # 15 houses each (R-END-2), 3 built by Aiko
+    assert counts.rule == "R-END-1"

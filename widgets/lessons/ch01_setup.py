@@ -96,6 +96,7 @@ def check_bonus_tile(answer: str | None, province: str = BONUS_PROVINCE, state: 
     goods = province_goods(state, province)
     bonus = state.bonus_goods[province]
     listed = _priced(goods)
+    plain = cc.listing([cc._("{city} {good}", city=cc.city_name(c), good=cc.good_name(g)) for c, g in goods])
     name = cc.province_name(province)
     if answer is None:
         return wrong(cc._("Choose a good first."))
@@ -107,14 +108,14 @@ def check_bonus_tile(answer: str | None, province: str = BONUS_PROVINCE, state: 
     if answer not in here:
         return wrong(cc._("No city of {province} shows {good}: its cities show {cities}. The bonus tile is the most "
                           "expensive good among the province's own cities (R-SETUP-3).", province=name,
-                          good=cc.good_name(answer), cities=listed))
+                          good=cc.good_name(answer), cities=plain))
     if here.count(answer) > 1:
         return wrong(cc._("{good} is the most common good in {province}, but the count does not matter: the bonus "
                           "tile is the most expensive good among {cities} (R-SETUP-3).", good=cc.good_name(answer),
-                          province=name, cities=listed))
-    return wrong(cc._("{good} costs {price}, but another good of {province} costs more ({cities}). The bonus tile is "
-                      "the most expensive good among the province's cities (R-SETUP-3).", good=cc.good_name(answer),
-                      price=cc.coins_text(cc.PRICE[answer]), province=name, cities=listed))
+                          province=name, cities=plain))
+    return wrong(cc._("{good} costs {price}, but another good of {province} costs more. The bonus tile is the most "
+                      "expensive good among the province's cities (R-SETUP-3).", good=cc.good_name(answer),
+                      price=cc.coins_text(cc.PRICE[answer]), province=name))
 
 
 def make_bonus_exercise() -> Exercise:
@@ -190,8 +191,9 @@ def check_starting_coins(answer: Any, name: str = COINS_PLAYER, state: cc.GameSt
         return wrong(cc._("That would be right if {seat} played first. The first player is drawn at random, here "
                           "{first}; coins go 5, 6, 7, … clockwise from the first player (R-SETUP-8).",
                           seat=COINS_SEATING[0], first=order[0]))
-    return wrong(cc._("The first player ({first}) takes {coins} and each next player clockwise 1 more: "
-                      "{ladder} (R-SETUP-8).", first=order[0], coins=cc.coins_text(first), ladder=ladder))
+    return wrong(cc._("The first player ({first}) takes {coins} and each next player clockwise 1 more. Count "
+                      "round the table from {first} to {name} (R-SETUP-8).", first=order[0], coins=cc.coins_text(first),
+                      name=name))
 
 
 def make_coins_exercise() -> Exercise:

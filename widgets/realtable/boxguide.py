@@ -399,7 +399,7 @@ def sheet_html(table: Table) -> str:
     title = cc.n_("Concordia: setting up {map} for {n} player", "Concordia: setting up {map} for {n} players",
                   len(table.seating), map=board.display_name)
     order = escape(cc._("Order of play: {order}", order=_order_words(table.turn_order())))
-    body = "".join(step_html(s, i, ticked=s.key in table.done, printable=True) for i, s in enumerate(steps, 1))
+    body = "".join(step_html(s, i, printable=True) for i, s in enumerate(steps, 1))   # printed blank, to tick by hand
     return (f"<!DOCTYPE html><html lang='{escape(cc.get_language())}'><head><meta charset='utf-8'>"
             f"<title>{escape(title)}</title><style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;"
             f"color:#222}} @media print {{ body {{ margin:0 }} .cc-step {{ page-break-inside:avoid }} }}</style>"

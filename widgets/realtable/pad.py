@@ -25,7 +25,6 @@ from ..render import map_picture as pictures
 from ..render import palette as pal
 from ..render.refusal import explanation_html
 from ..screen.map_view import MapView
-from . import tiles as tl
 from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
 from .pad_model import KINDS, PadEntries, PlayerEntry
 
@@ -47,11 +46,11 @@ def breakdown_table(breakdown: cc.ScoreBreakdown, index: int) -> str:
 
 def results_html(entries: PadEntries) -> str:
     """Every player's breakdown, the ranking and the tie-break in words; or what is still missing."""
-    if not entries.tiles_complete:
-        missing = tl.missing(entries.map, entries.board_tiles)
-        text = cc.n_("The scores appear once the board's city tiles are entered: {n} city has no tile yet ({cities}).",
-                     "The scores appear once the board's city tiles are entered: {n} cities have no tile yet "
-                     "({cities}).", len(missing), cities=cc.listing(cc.city_name(c) for c in missing))
+    missing = entries.tiles_needed
+    if missing:
+        text = cc.n_("The scores appear once the cities with houses have their tiles: {n} city has no tile yet "
+                     "({cities}).", "The scores appear once the cities with houses have their tiles: {n} cities "
+                     "have no tile yet ({cities}).", len(missing), cities=cc.listing(cc.city_name(c) for c in missing))
         return f"<div class='cc-pad-waiting' style='color:#555'><i>{escape(text)}</i></div>"
     breakdowns = entries.breakdowns()
     index = {name: i for i, name in enumerate(entries.names)}

@@ -281,7 +281,15 @@ class PadEntries:
     # --- the position and its score ---------------------------------------------------------------------
     @property
     def tiles_complete(self) -> bool:
+        """Every city of the map has its tile (entered, or the only one left of its letter)."""
         return not tl.missing(self.map, self.board_tiles)
+
+    @property
+    def tiles_needed(self) -> list[str]:
+        """Cities holding a house whose tile is not known yet: the score needs these goods only (a city without
+        a house scores nothing, whatever its good)."""
+        built = {c for p in self.players for c in p.houses}
+        return [c for c in tl.missing(self.map, self.board_tiles) if c in built]
 
     def card_ids(self) -> dict[str, list[str]]:
         """The cards each player holds: the starting hand, then bought cards of each kind (lowest deck first,
@@ -308,18 +316,19 @@ class PadEntries:
         return sc.praefectus_magnus(self.praefectus)
 
     def _require_tiles(self) -> None:
-        if not self.tiles_complete:
-            lacking = tl.missing(self.map, self.board_tiles)
+        lacking = self.tiles_needed
+        if lacking:
             raise cc.InvalidAction(cc.n_(
-                "enter the city tiles first: {n} city has no tile yet ({cities})",
-                "enter the city tiles first: {n} cities have no tile yet ({cities})", len(lacking),
-                cities=cc.listing(cc.city_name(c) for c in lacking)))
+                "enter the tiles of the cities with houses first: {n} city has no tile yet ({cities})",
+                "enter the tiles of the cities with houses first: {n} cities have no tile yet ({cities})",
+                len(lacking), cities=cc.listing(cc.city_name(c) for c in lacking)))
 
     def scenario(self) -> cc.Scenario:
         """The end position as a Scenario: the colonists on the map stand in Rome (Mars counts colonists
-        wherever they stand, R-SCORE-6). The city tiles must all be entered."""
+        wherever they stand, R-SCORE-6). The cities with houses must have their tiles; the others get one left
+        in the box, which scores nothing."""
         self._require_tiles()
-        return self._scenario(self.board_tiles)
+        return self._scenario(tl.filled(self.map, self.board_tiles))
 
     def state(self) -> cc.GameState:
         """The end position (see `scenario`), built once per value."""

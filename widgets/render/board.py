@@ -192,7 +192,7 @@ def map_layer(map_id: str, city_goods: Mapping[str, str], players: tuple[str, ..
                'fill="white"/></g>')
     for node, (nx_, ny, anchor) in lay.name_pos.items():
         rome = node == m.rome
-        out.append(_text(nx_, ny, m.node(node).printed, NAME_FS + (1.5 if rome else 0), anchor=anchor,
+        out.append(_text(nx_, ny, m.node(node).label, NAME_FS + (1.5 if rome else 0), anchor=anchor,
                          weight="bold" if rome else "normal", fill=pal.ROME_COLOUR if rome else "#1A1A1A"))
     for pid, (px_, py_) in lay.province_pos.items():
         left = px_ - lay.province_width[pid] / 2
@@ -336,9 +336,8 @@ def overlay_note(state: cc.GameState, overlay: Overlay) -> str:
                         whose=cc.possessive(name))
         return cc.n_("{player} may build in {n} city (full price shown)", "{player} may build in {n} cities "
                      "(full price shown)", n, player=name)
-    gains = cc.listing(cc._("{player}: {goods}", player=who, goods=what) for who, what in overlay.labels(state).items())
-    return cc._("Prefect of {player} in {province}: {gains}", player=name, province=cc.province_name(overlay.province),
-                gains=gains)
+    gains = cc.listing(cc._("{player} {goods}", player=who, goods=what) for who, what in overlay.labels(state).items())
+    return cc._("If {province} produces: {gains}", province=cc.province_name(overlay.province), gains=gains)
 
 
 def _overlay_under(lay: Layout, state: cc.GameState, overlay: Overlay) -> str:

@@ -311,7 +311,7 @@ def _place_city_names(lay: Layout, obs: _Obstacles, lim: Bounds) -> None:
 
     for node in sorted(lay.xy, key=crowd):
         x, y = lay.xy[node]
-        text = m.node(node).printed
+        text = m.node(node).label
         bold = node == m.rome
         size = NAME_FS + (1.5 if bold else 0)
         style = "bold" if bold else "regular"
@@ -348,7 +348,7 @@ def _place_province_names(lay: Layout, obs: _Obstacles, lim: Bounds) -> None:
     city_xy = np.array([lay.xy[c] for c in cities])
     grid = np.array([(i, j) for i in range(-16, 17) for j in range(-12, 13)], dtype=float) * 0.10 * PX
     for pid, prov in m.provinces.items():
-        text = f"{prov.numeral} {prov.printed}"
+        text = f"{prov.numeral} {prov.label}"
         lay.province_text[pid] = text
         tw_ = text_width(text, PROVINCE_FS, "bolditalic") + 0.34 * PX   # room for the bonus tile after the name
         lay.province_width[pid] = tw_

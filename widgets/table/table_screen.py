@@ -21,6 +21,7 @@ from concordia_core import bots
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import button, fold
 from ..parts.save_box import SavesBox
+from ..render.end_near import end_warnings
 from ..render.markup import esc
 from ..screen.game_screen import GameApp
 from ..screen.hooks import ScreenHooks
@@ -272,8 +273,9 @@ class TableApp(widgets.VBox):
         mode = cc._("first game: intermediate scoring on (R-MID-1)") if state.first_game else cc._("standard game")
         head = cc._("Concordia table · {map} · {mode} · seed {seed}", map=self.game.map.display_name, mode=mode,
                     seed=self.game.seed)
+        near = "".join(f"<br><span class='cc-end-near' role='status'>{esc(w)}</span>" for w in end_warnings(state))
         return (f"<b>{esc(head)}</b><br>{esc(cc._('Seats:'))} {seats}<br>"
-                f"{esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{esc(now)}</b>")
+                f"{esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{esc(now)}</b>{near}")
 
     # --- save and resume ------------------------------------------------------------------------
     @classmethod

@@ -84,10 +84,12 @@ class ActionControls(widgets.VBox):
         old, old_children = self.panel, self.body.children
         acting = state.over or self.hooks.may_act(state)
         self.panel = panel_class(state)(self) if acting else WaitPanel(self)
-        who = state.actor or cc._("nobody")
-        played = cc._(" · playing the {card}", card=cc.card(state.pending.card).display_name) if state.pending else ""
         title = cc._(self.panel.title) if self.panel.title else ""
-        self.header.value = f"<b>{esc(who)}</b>: {esc(title)}{esc(played)}"
+        card = cc.card(state.pending.card) if state.pending else None
+        named = card is not None and title in (card.display_name, cc.term("card", card.name.upper()))   # named once
+        played = cc._(" · playing the {card}", card=card.display_name) if card is not None and not named else ""
+        who = f"<b>{esc(state.actor)}</b>: " if state.actor else ""                   # nobody acts once it is over
+        self.header.value = f"{who}{esc(title)}{esc(played)}"
         self.body.children = self.panel.children()
         self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
         self.typed.layout.display = None if acting and not state.over else "none"

@@ -31,7 +31,7 @@ class SenatorPanel(Panel):
             options.append((cc._("{slot}: {card} ({god}), card {cost}{extra}", slot=slot, card=c.display_name,
                                  god=cc.god_name(c.god), cost=cc.goods_text(c.cost), extra=extra) + mark, slot))
         self.slot = menu(cc._("Slot"), options)
-        self.wild = toggles([(cc.good_name(g), g) for g in cc.GOODS], cc._("'?' paid with"))
+        self.wild = toggles([(cc.good_name(g), g) for g in cc.GOODS], cc._("Pay “?” with"))
         self.apply.description = cc._("Buy")
         self.watch(self.slot, self.wild)
 

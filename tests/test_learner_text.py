@@ -1,0 +1,118 @@
+"""Every text a learner reads (the message catalog in English and Japanese, the chapters in both languages, the
+box guide's printable sheet) names each city and province one way: in English the board name in plain Latin
+letters, in Japanese the glossary's reading with that board name in full-width brackets (コサ（COSA）); never an
+internal id (ISCA_D) nor a second spelling (NICÆA); and a Japanese sentence uses full-width colons and brackets."""
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+import concordia_core as cc
+from widgets.realtable import boxguide as bg
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "concordia_core" / "data"
+GLOSSARY = json.loads((DATA / "glossary.json").read_text(encoding="utf-8"))["terms"]
+JA_CHAR = r"[\u3040-\u30ff\u4e00-\u9fff\u3000-\u303f\uff01-\uff5e]"
+
+
+def board_names() -> dict[str, str]:
+    """Place id -> its board name in plain Latin letters, read from the map data (Æ written AE, no dots)."""
+    found: dict[str, str] = {}
+    for path in sorted((DATA / "maps").glob("*.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        for entry in [data["capital"], *data["cities"], *data["provinces"]]:
+            found[entry["id"]] = entry["printed"].replace("Æ", "AE").replace("·", "")
+    return found
+
+
+NAMES = board_names()
+IDS = {pid for pid, label in NAMES.items() if pid != label}               # ISCA_D, COLONIA_A, LEPTIS_MAGNA
+PRINTED = {e["printed"] for p in (DATA / "maps").glob("*.json")
+           for e in [json.loads(p.read_text(encoding="utf-8"))["capital"],
+                     *json.loads(p.read_text(encoding="utf-8"))["cities"],
+                     *json.loads(p.read_text(encoding="utf-8"))["provinces"]]}
+SECOND = {p for p in PRINTED if p.replace("Æ", "AE").replace("·", "") != p}  # NICÆA, ÆMILIA, R·O·M·A …
+READINGS = {GLOSSARY[kind][pid]["ja"]: pid for kind in ("city", "province") for pid in GLOSSARY[kind]}
+
+
+def catalog() -> Iterator[tuple[str, str, str]]:
+    """(where, language, text) for every entry of the catalog: the English text and its Japanese translation."""
+    path = ROOT / "concordia_core" / "locale" / "ja" / "LC_MESSAGES" / "concordia.po"
+    with path.open("rb") as f:
+        for message in read_po(f):
+            if not message.id:
+                continue
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            for text in ids:
+                yield f"catalog {ids[0][:50]!r}", "en", text
+            for text in strings:
+                yield f"catalog {ids[0][:50]!r}", "ja", text
+
+
+def chapters() -> Iterator[tuple[str, str, str]]:
+    for folder, language in ((ROOT / "notebooks", "en"), (ROOT / "notebooks" / "ja", "ja")):
+        for path in sorted(folder.glob("*.ipynb")):
+            for cell in json.loads(path.read_text(encoding="utf-8"))["cells"]:
+                if cell["cell_type"] == "markdown":
+                    text = re.sub(r"\]\([^)]*\)", "]", "".join(cell["source"]))       # link targets are not read
+                    yield f"{language} chapter {path.name}", language, text
+
+
+def sheets() -> Iterator[tuple[str, str, str]]:
+    for language in ("en", "ja"):
+        cc.set_language(language)
+        try:
+            for map_name, players in (("italia", 2), ("imperium", 5)):
+                table = bg.Table.make(map_name, [f"P{n}" for n in range(1, players + 1)])
+                text = re.sub(r"<[^>]+>", " ", bg.sheet_html(table))
+                yield f"{language} sheet {map_name}", language, text
+        finally:
+            cc.set_language("en")
+
+
+def learner_texts() -> list[tuple[str, str, str]]:
+    return [*catalog(), *chapters(), *sheets()]
+
+
+def test_learner_text_names_every_place_one_way_in_both_languages() -> None:
+    bad = []
+    for where, language, text in learner_texts():
+        words = set(re.findall(r"[A-ZÆ·]{2,}(?:_[A-Z]+)?", text))
+        bad += [f"{where}: internal id {w}" for w in words & IDS]
+        bad += [f"{where}: second spelling {w}" for w in SECOND if w in text]
+        if language == "ja":
+            for reading, pid in READINGS.items():
+                for found in re.finditer(re.escape(reading) + r"\s*([(（])([^)）]*)([)）])", text):
+                    if found.group(1) != "（" or found.group(3) != "）" or found.group(2) not in (NAMES[pid], "{printed}"):
+                        bad.append(f"{where}: {found.group(0)} (expected {reading}（{NAMES[pid]}）)")
+    assert not bad, "\n".join(sorted(set(bad))[:40])
+
+
+@pytest.mark.parametrize("mark", [":", "(", ")"])
+def test_learner_text_japanese_sentences_use_full_width_colons_and_brackets(mark: str) -> None:
+    """An ASCII colon or bracket next to Japanese (spaces aside) is inside a Japanese sentence; notation, rule
+    ids, placeholders, markup and code are left out."""
+    around = re.compile(JA_CHAR + r"[ \t]*" + re.escape(mark) + "|" + re.escape(mark) + r"[ \t]*" + JA_CHAR)
+    bad = []
+    for where, language, text in learner_texts():
+        if language != "ja":
+            continue
+        plain = re.sub(r"`[^`]*`|\{[^}]*\}|<[^>]*>|'[^']*'", " ", text)
+        bad += [f"{where}: …{plain[max(0, m.start() - 20):m.end() + 20]}…" for m in around.finditer(plain)]
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_learner_text_japanese_counters_fit_what_is_counted() -> None:
+    """A count that may pass nine takes the counter of what it counts (都市, 枠, 人, 枚, 軒, 個, か所), never つ:
+    「都市が25つ」 and 「空き枠が{free}つ」 read wrong."""
+    wrong = re.compile(r"(\{[a-z_]+\}|\d{2,})つ")
+    bad = [f"{where}: {m.group(0)} in {text[:60]!r}" for where, language, text in learner_texts() if language == "ja"
+           for m in wrong.finditer(text)]
+    assert not bad, "\n".join(bad[:40])
