@@ -227,6 +227,7 @@ def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypat
 def test_a_final_answer_for_a_position_left_behind_is_not_shown(monkeypatch):
     monkeypatch.setattr(table_app, "Thread", _HeldThread)
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
+    table.run_bots()                                          # Livia draws the first turn at seed 3
     table.show_hints()
     thinking = table.thinking
     assert table.play(cc.legal_actions(table.state)[0])      # the learner plays on before the judge is done

@@ -11,10 +11,11 @@ final-score margin: the player's expected final score less the best other player
   short look-ahead hardly tells two plays apart, which a longer one does (measured against play-outs to
   the end: scripts/measure_hints.py), so the best are looked at longest.
 - In the middle of a play the rest of the play greedily completed (the line a turn's judgement played
-  out, now the first candidate) is played out `horizon` turns; every other step, completed greedily, is
-  rated by the fitted value of its end alone. The judge asked after a line's first step thus continues
-  that line, with the same value: the samples come from a seed made from the position at the start of
-  the card play, which every step of a play shares.
+  out) and the `width` - 1 other steps, completed greedily, that the fitted value rates best are played
+  out `horizon` turns on the same deck orders; the other steps are rated by the fitted value of their end
+  alone, after them. The samples come from a seed made from the position at the start of the card play,
+  which every step of a play shares, so the line a turn's judgement played out keeps its value: asked
+  after its first step, the judge continues it unless another step is measured better on the same orders.
 A line's value is the mean of its roll-outs; its standard error adds their spread to the judge's own
 error at that depth of look-ahead, measured on positions of games the fit never saw (value.json,
 model_error). Paired differences decide the order: two lines within noise of each other are
@@ -212,7 +213,10 @@ def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completio
             greedy = completions.greedy_line(view)
             played = _played(view, budget, samples, greedy, budget.horizon, "horizon", players)
             rest = [r for r in rated if state_key(r.end) != state_key(played.end)]
-            rated = [played, *rest]
+            best = [played, *(_played(view, budget, samples, r.line, budget.horizon, "horizon", players)
+                              for r in rest[:budget.width - 1])]
+            best.sort(key=lambda r: -r.value)
+            rated = best + rest[budget.width - 1:]
     return Judgement(view, me, budget, tuple(rated))
 
 
