@@ -28,7 +28,7 @@ def form(players: int = 3) -> TableForm:
 def test_form_offers_the_counts_of_the_maps_and_the_levels_of_the_bots():
     f = form()
     assert [v for _l, v in f.count.options] == list(cc.player_counts())
-    assert [v for _l, v in f.kinds[0].options] == ["human", *bots.LEVELS]
+    assert [v for _l, v in f.kinds[0].options] == ["human", "random", "easy", "greedy", "strong"]   # weakest first
     assert kind_label("human") == "a person at this screen"
     assert kind_label("greedy").startswith("practice bot (greedy): ")
     assert kind_label("brand-new") == "practice bot (brand-new)"      # a level added later still reads

@@ -88,7 +88,7 @@ def test_widget_table_map_by_player_count_and_bad_seats():
     assert table.game.map_name == "imperium"
     with pytest.raises(cc.SetupError, match="2 to 5 seats"):
         TableApp([Seat("Solo")])
-    with pytest.raises(cc.SetupError, match="kinds are human, random, greedy"):
+    with pytest.raises(cc.SetupError, match="kinds are human, random, easy, greedy, strong"):
         TableApp([Seat("A", "genius"), Seat("B")])
     with pytest.raises(cc.SetupError, match="same name"):
         TableApp([Seat("A"), Seat("A", "greedy")])
