@@ -41,6 +41,7 @@ class TableLauncher(widgets.VBox):
         self.holder.children = [table]
         self.form.layout.display = self.resume_box.layout.display = "none"
         self.again.layout.display = None
+        table.bring_into_view()       # the form is gone: the table comes up where the learner looks
 
     def start(self, setup: TableSetup) -> TableApp:
         """Start the table the form describes."""
