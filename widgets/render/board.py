@@ -258,7 +258,7 @@ def _tile_coins(x: float, y: float, coins: int) -> str:
 
 # --- the pieces layer -----------------------------------------------------------------------------
 def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: str | None = None,
-                 pickable_colonists: frozenset[str] = frozenset(), changed: Changes | None = None) -> str:
+                 changed: Changes | None = None) -> str:
     """Houses, colonists, bonus tiles, the title line and an overlay, for one state; what `changed` names
     (the last card play) ringed."""
     lay = layout_for(state.map_id)
@@ -275,9 +275,8 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
     in_rome: list[str] = []
     for i, p in enumerate(state.players):
         for c in p.colonists:
-            pick = f"colonist:{i}:{c.kind}:{c.where}"
-            chosen = pick if pick in pickable_colonists else None
-            piece = _colonist(0, 0, c.kind, pal.player_colour(i), letters[i], chosen)
+            pick = f"colonist:{i}:{c.kind}:{c.where}"      # every colonist is marked: named, and picked if offered
+            piece = _colonist(0, 0, c.kind, pal.player_colour(i), letters[i], pick)
             if changed is not None and pick in changed.colonists:
                 piece = _changed_ring(0, 0, 0.17 * PX) + piece
             if c.on_route:

@@ -51,8 +51,14 @@ function render({ model, el }) {
     roving.mark();
   }
   const redraw = (draw) => keepingFocus(stack, roving, () => { draw(); mark(); });
-  const drawBase = () => { base.innerHTML = model.get("base_svg"); };
-  const drawTop = () => { top.innerHTML = model.get("pieces_svg"); tip.hide(); };
+  // for a screen reader the board is its named elements: the pictures' own words (the names printed on the
+  // map, the key, the title, which is the board's name) are not read a second time
+  function quiet(layer) {
+    for (const svg of layer.querySelectorAll("svg")) svg.setAttribute("role", "none");
+    for (const text of layer.querySelectorAll("text")) text.setAttribute("aria-hidden", "true");
+  }
+  const drawBase = () => { base.innerHTML = model.get("base_svg"); quiet(base); };
+  const drawTop = () => { top.innerHTML = model.get("pieces_svg"); quiet(top); tip.hide(); };
   model.on("change:base_svg", () => redraw(drawBase));
   model.on("change:pieces_svg", () => redraw(drawTop));
   for (const name of ["pickable", "answers", "selected", "tips", "names", "label"]) {

@@ -76,8 +76,7 @@ class MapView(PickMessages, anywidget.AnyWidget):
             if key != self._base_key:
                 self.base_svg = svg.map_layer(state.map_id, state.city_goods, players)
                 self._base_key = key
-            self.pieces_svg = svg.pieces_layer(state, overlay, note=note, changed=changed,
-                                               pickable_colonists=frozenset(k for k in keys if k.startswith("colonist:")))
+            self.pieces_svg = svg.pieces_layer(state, overlay, note=note, changed=changed)
             self.tips = tips(state, overlay, changed)
             self.names = names(state, overlay)
             self.label = svg.title_text(state)
