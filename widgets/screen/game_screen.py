@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.focus import FocusKeeper
 from ..parts.inputs import fold
@@ -109,7 +110,8 @@ class GameApp(widgets.VBox):
         self.live = LiveRegion(cc._("Game log"))
         self._told = [e.text for e in self.history.entries]   # the log as last read out (not what came before)
         self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), self.anchor, row,
-                         self.live, FocusKeeper(".cc-game", [".cc-controls"]), tabs, self.error_log]
+                         self.live, FocusKeeper(".cc-game", [".cc-controls"]), ControlAccess(".cc-game"), tabs,
+                         self.error_log]
         self.refresh()
         self._refreshed = self.hooks.on_refresh
 

@@ -17,6 +17,7 @@ import ipywidgets as widgets
 import concordia_core as cc
 from concordia_core import bots
 
+from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.focus import FocusKeeper
 from ..parts.inputs import button, fold
@@ -108,7 +109,7 @@ class TableApp(widgets.VBox):
         self.view.add_to_side(self.hint_fold, self.view.side.children.index(self.view.controls) + 1)
         self.children = [self.status, self.pass_anchor, self.pass_screen, self.final, self.view, self.mid,
                          fold(cc._("Save or load this table"), self.files, open_=False), self.table_log,
-                         FocusKeeper(".cc-table", [".cc-pass", ".cc-controls"])]
+                         FocusKeeper(".cc-table", [".cc-pass", ".cc-controls"]), ControlAccess(".cc-table")]
         self.view.refresh()   # brings the table screens up to date and lets the bots play in auto mode
 
     @property
