@@ -153,10 +153,12 @@ def new_game() -> cc.Game:
 
 
 class GuidedGame(ipw.VBox):
-    """The guided game: the tutor box above the game screen itself (`GameApp`: the map, the controls of the
-    current card, the boards, the log), the control to use outlined, and a story of the game so far; at the end
-    the score of the position. The learner acts through the screen's own controls; `vet` turns a legal move
-    other than the taught one into a note, and the engine refuses the illegal ones in the screen's box."""
+    """The guided game: the game screen itself (`GameApp`: the map, the controls of the current card, the
+    boards, the log) with the tutor's box heading the column beside the map (so its words, changing from step
+    to step, never move the map), the control to use outlined, and a story of the game so far; at the end the
+    score of the position. The learner acts through the screen's own controls and the map, as at a table;
+    `vet` turns a legal move other than the taught one into a note, and the engine refuses the illegal ones in
+    the screen's box."""
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -168,7 +170,7 @@ class GuidedGame(ipw.VBox):
         self.again = button(cc._("Start again"), icon="undo")
         self.again.on_click(guarded(lambda _b: self.restart(), self.error_log))
         self.app: GameApp
-        self.children = [style(), self.tutor, self.score, self.holder, self.story, self.again, self.error_log]
+        self.children = [style(), self.holder, self.story, self.again, self.error_log]
         self.restart()
 
     # --- the script ---------------------------------------------------------------------------
@@ -183,6 +185,7 @@ class GuidedGame(ipw.VBox):
                             waiting_text=lambda _state: cc._("{player} is choosing…", player=OPPONENT),
                             on_refresh=self._refreshed, vet=self._vet)
         self.app = GameApp(self.game, hooks=hooks)
+        self.app.add_to_side(ipw.VBox([self.tutor, self.score]), 0)
         if old is not None:
             old.close()
         self.holder.children = [self.app]
