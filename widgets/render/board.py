@@ -21,6 +21,7 @@ import numpy as np
 import concordia_core as cc
 
 from . import palette as pal
+from .last_play import Changes
 from .layout import CITY_R, NAME_FS, PROVINCE_FS, PX, ROME_R, Layout, city_slots, layout_for, text_width, tray_slots
 
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans JP, sans-serif"
@@ -28,6 +29,7 @@ PIECE = 0.17 * PX           # side of a house
 HIGHLIGHT = "#FFB000"
 SELECTED = "#D14900"
 INK = "#222222"
+CHANGED = "#5B2A86"         # the ring around what the last card play changed (dashed, unlike the highlights)
 
 
 # --- overlays -------------------------------------------------------------------------------------
@@ -226,7 +228,8 @@ def _legend(lay: Layout, players: tuple[str, ...]) -> str:
              (_colonist(0, 0, "land", grey, "", None), cc.colonist_text("land")),
              (_colonist(0, 0, "sea", grey, "", None), cc.colonist_text("sea")),
              (_tile_goods(0, 0, "food"), cc._("bonus tile, goods side")),
-             (_tile_coins(0, 0, 2), cc._("bonus tile, coin side"))]
+             (_tile_coins(0, 0, 2), cc._("bonus tile, coin side")),
+             (_changed_ring(0, 0, 7), cc._("changed since the last turn"))]
     width = 30 + max(text_width(label, 7.5) for _, label in keys)
     x = lay.width - width - 10
     y = 44.0
@@ -255,8 +258,9 @@ def _tile_coins(x: float, y: float, coins: int) -> str:
 
 # --- the pieces layer -----------------------------------------------------------------------------
 def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: str | None = None,
-                 pickable_colonists: frozenset[str] = frozenset()) -> str:
-    """Houses, colonists, bonus tiles, the title line and an overlay, for one state."""
+                 changed: Changes | None = None) -> str:
+    """Houses, colonists, bonus tiles, the title line and an overlay, for one state; what `changed` names
+    (the last card play) ringed."""
     lay = layout_for(state.map_id)
     m = lay.map
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_f(lay.width)} {_f(lay.height)}" '
@@ -271,9 +275,10 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
     in_rome: list[str] = []
     for i, p in enumerate(state.players):
         for c in p.colonists:
-            pick = f"colonist:{i}:{c.kind}:{c.where}"
-            chosen = pick if pick in pickable_colonists else None
-            piece = _colonist(0, 0, c.kind, pal.player_colour(i), letters[i], chosen)
+            pick = f"colonist:{i}:{c.kind}:{c.where}"      # every colonist is marked: named, and picked if offered
+            piece = _colonist(0, 0, c.kind, pal.player_colour(i), letters[i], pick)
+            if changed is not None and pick in changed.colonists:
+                piece = _changed_ring(0, 0, 0.17 * PX) + piece
             if c.on_route:
                 x, y = lay.route_mid[c.where]
                 out.append(f'<g transform="translate({_f(x)} {_f(y)})">{piece}</g>')
@@ -290,6 +295,11 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
         px_, py_ = lay.province_pos[pid]
         tx = px_ + lay.province_width[pid] / 2 - 0.14 * PX
         out.append(_tile_goods(tx, py_, tile.good) if tile.side == "goods" else _tile_coins(tx, py_, tile.coins))
+        if changed is not None and pid in changed.provinces:
+            out.append(_changed_ring(tx, py_, 0.2 * PX))
+    for city in changed.cities if changed is not None else ():
+        x, y = lay.xy[city]
+        out.append(_changed_ring(x, y, 23))
     if overlay is not None:
         out.append(_overlay_over(lay, state, overlay))
     out.append(_title(lay, state))
@@ -298,6 +308,13 @@ def pieces_layer(state: cc.GameState, overlay: Overlay | None = None, *, note: s
         out.append(_note(text, lay.width * 0.6))
     out.append("</svg>")
     return "".join(out)
+
+
+def _changed_ring(x: float, y: float, r: float) -> str:
+    """The mark of what the last card play changed: a dashed purple ring on a white one (not a highlight)."""
+    return (f'<g class="cc-changed" pointer-events="none"><circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+            f'stroke="white" stroke-width="4"/><circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(r)}" fill="none" '
+            f'stroke="{CHANGED}" stroke-width="2.2" stroke-dasharray="4 2.5"/></g>')
 
 
 def _note(text: str, width: float) -> str:
@@ -315,11 +332,17 @@ def _note(text: str, width: float) -> str:
             f'rx="5" fill="#FFF8DC" stroke="#8A6D00"/>{body}</g>')
 
 
-def _title(lay: Layout, state: cc.GameState) -> str:
+def title_text(state: cc.GameState) -> str:
+    """The board's title line (the map, who acts, the Praefectus Magnus, the turn, the deck): also its name
+    for a screen reader."""
     who = cc._("game over") if state.over else cc._("{player} to act", player=state.actor)
-    title = cc._("{map} · {who} · Praefectus Magnus: {holder} · turn {turn} · deck {deck}", map=lay.map.display_name, who=who,
-                 holder=state.praefectus_magnus, turn=state.turns_played + 1, deck=state.deck_size)
-    return _text(10, 22, title, 11, weight="bold")
+    return cc._("{map} · {who} · Praefectus Magnus: {holder} · turn {turn} · deck {deck}",
+                map=cc.load_map(state.map_id).display_name, who=who, holder=state.praefectus_magnus,
+                turn=state.turns_played + 1, deck=state.deck_size)
+
+
+def _title(lay: Layout, state: cc.GameState) -> str:
+    return _text(10, 22, title_text(state), 11, weight="bold")
 
 
 def overlay_note(state: cc.GameState, overlay: Overlay) -> str:
@@ -391,9 +414,10 @@ def _price_label(x: float, y: float, text: str, anchor: str) -> str:
             f'rx="4" fill="#FFF8DC" stroke="#8A6D00"/>{_text(x0 + 4, y, text, 7.5, halo=False)}</g>')
 
 
-def board_svg(state: cc.GameState, overlay: Overlay | None = None) -> str:
-    """The whole board as one SVG document (map and pieces): a static picture of a state."""
+def board_svg(state: cc.GameState, overlay: Overlay | None = None, changed: Changes | None = None) -> str:
+    """The whole board as one SVG document (map and pieces): a static picture of a state (what `changed`
+    names ringed)."""
     base = map_layer(state.map_id, state.city_goods, tuple(p.name for p in state.players))
-    pieces = pieces_layer(state, overlay)
+    pieces = pieces_layer(state, overlay, changed=changed)
     inner = pieces[pieces.index("</defs>") + len("</defs>"): pieces.rindex("</svg>")]
     return base[: base.rindex("</svg>")] + inner + "</svg>"

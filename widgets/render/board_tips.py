@@ -1,15 +1,49 @@
-"""What each element of the board is, in words: the tooltip of every city, Rome, route, province and
-colonist, keyed by its pick key (the board widget shows it on hover or keyboard focus)."""
+"""What each element of the board is, in words, keyed by its pick key: the tooltip of every city, Rome, route,
+province and colonist (the board widget shows it on hover or keyboard focus, and a screen reader reads it as
+the element's description), and a short name for a screen reader ("land route COSA–ROMA, 1 step"). Every
+word comes from the engine's text helpers, through the catalog."""
 from __future__ import annotations
 
 import concordia_core as cc
 
-from .board import Overlay, ReachOverlay
+from .board import BuildOverlay, Overlay, ReachOverlay
+from .last_play import Changes
 from .picks import colonist_pick
+from .words import steps_text
 
 
-def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
-    """What each element of the board is, in words: cities, Rome, routes, provinces and colonists."""
+def colonist_words(state: cc.GameState, player: int, colonist: cc.Colonist) -> str:
+    """"Aiko's land colonist on the land route COSA–ROMA", "… in ROMA"."""
+    words = cc._("{whose} {colonist}", whose=cc.possessive(state.players[player].name),
+                 colonist=cc.colonist_text(colonist.kind))
+    if colonist.on_route:
+        return cc._("{colonist} on the {route}", colonist=words, route=cc.route_name(colonist.where))
+    return cc._("{colonist} in {city}", colonist=words, city=cc.city_name(colonist.where))
+
+
+def names(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
+    """The accessible name of each element: a colonist as `colonist_words`, a route with its cost in steps
+    when the chosen colonist may stop there, a city with its price when a house may be built there, a
+    province by its name."""
+    m = cc.load_map(state.map_id)
+    result = {colonist_pick(state, i, c).key: colonist_words(state, i, c)
+              for i, p in enumerate(state.players) for c in p.colonists}
+    reach = overlay.items(state) if isinstance(overlay, ReachOverlay) else {}
+    prices = overlay.labels(state) if isinstance(overlay, BuildOverlay) else {}
+    for city in [*m.cities, m.rome]:
+        result[f"city:{city}"] = (cc._("{city}, {price}", city=cc.city_name(city), price=prices[city]) if city in prices
+                                  else cc.city_name(city))
+    for rid in m.routes:
+        result[f"route:{rid}"] = (cc._("{route}, {steps}", route=cc.route_name(rid), steps=steps_text(reach[rid]))
+                                  if rid in reach else cc.route_name(rid))
+    for pid in m.provinces:
+        result[f"province:{pid}"] = cc.province_name(pid)
+    return result
+
+
+def tips(state: cc.GameState, overlay: Overlay | None = None, changed: Changes | None = None) -> dict[str, str]:
+    """What each element of the board is, in words: cities, Rome, routes, provinces and colonists (and, for
+    what `changed` names, that the last card play changed it)."""
     m = cc.load_map(state.map_id)
     actor = state.actor_index
     owners: dict[str, list[str]] = {}
@@ -22,9 +56,7 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
         for c in p.colonists:
             words = cc._("{whose} {colonist}", whose=cc.possessive(p.name), colonist=cc.colonist_text(c.kind))
             standing[c.where] = words if c.where not in standing else f"{standing[c.where]}; {words}"
-            result[colonist_pick(state, i, c).key] = cc._("{colonist} on the {route}", colonist=words,
-                                                          route=cc.route_name(c.where)) \
-                if c.on_route else cc._("{colonist} in {city}", colonist=words, city=cc.city_name(c.where))
+            result[colonist_pick(state, i, c).key] = colonist_words(state, i, c)
     reach = overlay.items(state) if isinstance(overlay, ReachOverlay) else {}
     for city, info in m.cities.items():
         good = state.city_goods.get(city)
@@ -65,4 +97,7 @@ def tips(state: cc.GameState, overlay: Overlay | None = None) -> dict[str, str]:
             lines.append(cc._("bonus tile: coin side up ({coins}); no production here until a Prefect collects",
                               coins=cc.coins_text(tile.coins)))
         result[f"province:{pid}"] = "\n".join(lines)
+    for key in changed.keys() if changed is not None else ():
+        if key in result:
+            result[key] += "\n" + cc._("changed in the last card play")
     return result

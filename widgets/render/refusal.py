@@ -31,7 +31,8 @@ def rule_html(rule_id: str, *, open_: bool = False) -> str:
 
 def explanation_html(err: ConcordiaError) -> str:
     """A friendly box with the engine's sentence (what is missing) and, for an IllegalAction, the rule it
-    cites: id, title and text, and a link to it in docs/rules.md."""
+    cites: id, title and text, and a link to it in docs/rules.md. It is an alert: a screen reader reads it
+    out as it comes."""
     if isinstance(err, IllegalAction):
         title = cc._("Not allowed")
         rule = rule_html(err.rule)
@@ -40,7 +41,7 @@ def explanation_html(err: ConcordiaError) -> str:
         title, rule, text = cc._("Not possible"), rule_html(err.rule) if err.rule else "", str(err)
     else:
         title, rule, text = cc._("Cannot read that"), "", str(err)
-    return (f"<div class='cc-refusal' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
+    return (f"<div class='cc-refusal' role='alert' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
 
 
 def os_reason(exc: OSError) -> str:

@@ -1,93 +1,117 @@
-// The board widget's front end: two stacked SVG layers (the map, the pieces), clicks on marked elements
-// sent to Python as picks, tooltips from the `tips` table, keyboard access to pickable elements.
+// The board widget's front end (after pickables.js): two stacked SVG layers (the map, the pieces), clicks on
+// marked elements sent to Python as picks, tooltips from the `tips` table, every marked element named for a
+// screen reader (`names`), and the pickable ones reached with the keyboard (one Tab stop, arrow keys).
 function render({ model, el }) {
   el.classList.add("cc-board");
+  el.setAttribute("data-lm-suppress-shortcuts", "true");
   const stack = document.createElement("div");
   stack.className = "cc-board-stack";
+  stack.setAttribute("role", "group");
   const base = document.createElement("div");
   base.className = "cc-board-base";
   const top = document.createElement("div");
   top.className = "cc-board-top";
-  const tip = document.createElement("div");
-  tip.className = "cc-tip";
-  tip.setAttribute("role", "tooltip");
-  stack.append(base, top, tip);
+  stack.append(base, top);
   el.append(stack);
+  const tip = makeTip(el, "cc-tip");
 
-  const pickables = () => new Set(model.get("pickable"));
-  const selected = () => new Set(model.get("selected"));
+  const picked = () => new Set(model.get("pickable"));
+  const answering = () => new Set(model.get("answers"));
+  // the element standing for a key: the last drawn (a route's cost badge lies over the route)
+  let primaries = new Map();
+  const primary = (key) => primaries.get(key);
+  const roving = makeRoving(stack, () => model.get("pickable"), primary, send);
 
   function mark() {
-    const can = pickables();
-    const chosen = selected();
+    const can = picked(), answers = answering(), chosen = new Set(model.get("selected"));
+    const names = model.get("names"), tips = model.get("tips");
+    primaries = new Map();
+    for (const node of stack.querySelectorAll("[data-pick]")) primaries.set(node.getAttribute("data-pick"), node);
     for (const node of stack.querySelectorAll("[data-pick]")) {
       const key = node.getAttribute("data-pick");
       const on = can.has(key);
       node.classList.toggle("cc-pickable", on);
+      node.classList.toggle("cc-answers", !on && answers.has(key));
       node.classList.toggle("cc-selected", chosen.has(key));
-      if (on) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
-      else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
-      const text = model.get("tips")[key];
-      if (text) node.setAttribute("aria-label", text); else node.removeAttribute("aria-label");
+      if (primaries.get(key) !== node) {      // drawn twice: one name, one Tab stop
+        node.setAttribute("aria-hidden", "true");
+        for (const a of ["role", "tabindex", "aria-label", "aria-description", "aria-pressed"]) node.removeAttribute(a);
+        continue;
+      }
+      node.removeAttribute("aria-hidden");
+      node.setAttribute("role", on ? "button" : "img");
+      if (on) node.setAttribute("aria-pressed", chosen.has(key) ? "true" : "false");
+      else { node.removeAttribute("tabindex"); node.removeAttribute("aria-pressed"); }
+      const name = names[key] || (tips[key] || "").split("\n")[0];
+      if (name) node.setAttribute("aria-label", name); else node.removeAttribute("aria-label");
+      const more = (tips[key] || "").split("\n").slice(1).join("\n");
+      if (more) node.setAttribute("aria-description", more); else node.removeAttribute("aria-description");
     }
+    stack.setAttribute("aria-label", model.get("label"));
+    roving.mark();
   }
-  function drawBase() { base.innerHTML = model.get("base_svg"); mark(); }
-  function drawTop() { top.innerHTML = model.get("pieces_svg"); tip.style.display = "none"; mark(); }
-  model.on("change:base_svg", drawBase);
-  model.on("change:pieces_svg", drawTop);
-  model.on("change:pickable", mark);
-  model.on("change:selected", mark);
-  model.on("change:tips", mark);
+  const redraw = (draw) => keepingFocus(stack, roving, () => { draw(); mark(); });
+  // for a screen reader the board is its named elements: the pictures' own words (the names printed on the
+  // map, the key, the title, which is the board's name) are not read a second time
+  function quiet(layer) {
+    for (const svg of layer.querySelectorAll("svg")) svg.setAttribute("role", "none");
+    for (const text of layer.querySelectorAll("text")) text.setAttribute("aria-hidden", "true");
+  }
+  const drawBase = () => { base.innerHTML = model.get("base_svg"); quiet(base); };
+  const drawTop = () => { top.innerHTML = model.get("pieces_svg"); quiet(top); tip.hide(); };
+  model.on("change:base_svg", () => redraw(drawBase));
+  model.on("change:pieces_svg", () => redraw(drawTop));
+  for (const name of ["pickable", "answers", "selected", "tips", "names", "label"]) {
+    model.on("change:" + name, () => redraw(() => {}));
+  }
   drawBase();
   drawTop();
+  mark();
 
-  function target(event) {
-    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
-    return node && stack.contains(node) ? node : null;
-  }
-  // A click goes to the topmost element under the pointer that may be clicked now (a province under a
-  // route that may not be clicked, say), else to the topmost marked element.
-  function clickTarget(event) {
-    const can = pickables();
-    if (event.clientX !== undefined && document.elementsFromPoint) {
-      for (const el of document.elementsFromPoint(event.clientX, event.clientY)) {
-        const node = el.closest ? el.closest("[data-pick]") : null;
-        if (node && stack.contains(node) && can.has(node.getAttribute("data-pick"))) return node;
-      }
+  // In the game screen's row the board is as tall as the box that scrolls the page (or the window), less a
+  // margin, so it is seen whole; the controls beside it get the same height (--cc-view-h).
+  function fit() {
+    const row = el.closest(".cc-game-row");
+    if (!row) return;
+    let box = row.parentElement;
+    while (box && box !== document.body) {
+      const scrolls = ["auto", "scroll"].includes(getComputedStyle(box).overflowY);
+      if (scrolls && box.clientHeight > 0) break;
+      box = box.parentElement;
     }
-    return target(event);
+    const room = box && box !== document.body ? Math.min(box.clientHeight, window.innerHeight) : window.innerHeight;
+    const height = Math.max(280, room - 12);
+    const view = base.querySelector("svg") && base.querySelector("svg").viewBox.baseVal;
+    const aspect = view && view.height ? view.width / view.height : 1.1;
+    el.style.maxWidth = Math.floor(height * aspect) + "px";
+    row.style.setProperty("--cc-view-h", height + "px");
   }
+  const sizes = new ResizeObserver(() => fit());
+  sizes.observe(el);
+  window.addEventListener("resize", fit);
+
   function send(node) {
     const key = node.getAttribute("data-pick");
-    if (pickables().has(key)) model.send({ pick: key });
+    if (picked().has(key) || answering().has(key)) model.send({ pick: key });
   }
+  function showTip(node, x, y) { tip.show(node && model.get("tips")[node.getAttribute("data-pick")], x, y); }
   stack.addEventListener("click", (event) => {
-    const node = clickTarget(event);
-    if (node) { send(node); showTip(node, event); }
+    const node = pointTarget(stack, event, picked(), answering());
+    if (node) { send(node); showTip(node, event.clientX, event.clientY); }
   });
-  stack.addEventListener("keydown", (event) => {
-    const node = target(event);
-    if (node && (event.key === "Enter" || event.key === " ")) { event.preventDefault(); send(node); }
-  });
-  function showTip(node, event) {
-    const text = model.get("tips")[node.getAttribute("data-pick")];
-    if (!text) { tip.style.display = "none"; return; }
-    tip.textContent = text;
-    tip.style.display = "block";
-    const box = stack.getBoundingClientRect();
-    const x = (event.clientX ?? box.left) - box.left + 14;
-    const y = (event.clientY ?? box.top) - box.top + 14;
-    tip.style.left = Math.min(x, box.width - tip.offsetWidth - 4) + "px";
-    tip.style.top = Math.min(y, box.height - tip.offsetHeight - 4) + "px";
-  }
   stack.addEventListener("mousemove", (event) => {
-    const node = target(event);
-    if (node) showTip(node, event); else tip.style.display = "none";
+    const node = pointTarget(stack, event, picked(), answering());
+    if (node) showTip(node, event.clientX, event.clientY); else tip.hide();
   });
-  stack.addEventListener("mouseleave", () => { tip.style.display = "none"; });
+  stack.addEventListener("mouseleave", () => tip.hide());
   stack.addEventListener("focusin", (event) => {
-    const node = target(event);
-    if (node) { const r = node.getBoundingClientRect(); showTip(node, { clientX: r.right, clientY: r.bottom }); }
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    // the tooltip follows the keyboard's focus, not a focus the screen moved after a click
+    if (node && stack.contains(node) && node.matches(":focus-visible")) {
+      const r = node.getBoundingClientRect(); showTip(node, r.right, r.bottom);
+    }
   });
+  stack.addEventListener("focusout", () => tip.hide());
+  return () => { tip.node.remove(); sizes.disconnect(); window.removeEventListener("resize", fit); };
 }
 export default { render };

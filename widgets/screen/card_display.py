@@ -19,8 +19,9 @@ class CardDisplay(widgets.VBox):
 
     def __init__(self, log: ErrorLog | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        self.add_class("cc-card-display")
         self.header = widgets.HTML()
-        self.row = CardRow(log=log)
+        self.row = CardRow(log=log, label=cc.term("term", "card display").capitalize())
         self.children = [self.header, self.row]
 
     def show(self, state: cc.GameState) -> None:

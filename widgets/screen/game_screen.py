@@ -1,8 +1,15 @@
 """GameApp: the whole tutor screen for one Game, re-rendered from `game.state` after every change.
 
-Layout: the board on the left (as large as the window's height allows), and beside it a column that stays
-in view while the page scrolls: the controls of the current decision, the card display, the game log in
-sentences (with Undo) and the rules, each box folding away. Player boards and the score sit below in tabs.
+Layout (docs/architecture.md principle 9): the board on the left, as tall as the window allows, and beside
+it a column of the same height that stays in view while the page scrolls (and scrolls on its own): the
+controls of the current decision first (the hand among them), then the card display (opened while a
+Senator or Consul buys), the game log in sentences (with Undo) and the rules, each box folding away. Nothing
+above the board changes height while a player acts, so nothing moves the board under the pointer; a narrow
+window (or a page zoomed in) puts the column under the board. Player boards and the score sit below in tabs.
+
+For the keyboard and a screen reader: when the controls are replaced under the focus, the focus goes to
+the new controls (`FocusKeeper`); each new move of the log is read out (`LiveRegion`); the last card play is
+marked on the board.
 """
 from __future__ import annotations
 
@@ -13,10 +20,14 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.focus import FocusKeeper
 from ..parts.inputs import fold
+from ..parts.live import LiveRegion
+from ..parts.scroll import ScrollAnchor
 from ..render.board import BuildOverlay, Overlay, ProduceOverlay, ReachOverlay
-from ..render.layout import layout_for
+from ..render.last_play import last_play
 from ..render.picks import Pick
 from .card_display import CardDisplay
 from .controls import CARD_PICKS, ActionControls, OverlayRequest, SenatorPanel, WaitPanel
@@ -29,12 +40,16 @@ from .score_view import ScoreView
 
 SCORE_TAB = 1
 SIDE_WIDTH = 410        # px: the column of controls beside the map
-TOP_OFFSET = 120        # px of window height taken by the notebook's bars (the map fits in what is left)
 
+# The board's width follows the height of the box that scrolls the page (board.js sets it and the column's
+# height, --cc-view-h); the column stays beside the board while both fit, else it goes under it.
 STYLE = """<style>
 .cc-game-row { align-items: flex-start; gap: 8px; overflow: visible !important; }
-.cc-side { position: sticky; top: 4px; align-self: flex-start; overflow-y: auto !important; }
+.cc-side { position: sticky; top: 0; align-self: flex-start; overflow-y: auto !important;
+           max-height: var(--cc-view-h, calc(100vh - 80px)); }
 .cc-side > * { flex-shrink: 0 !important; }
+@media (max-width: 900px) { .cc-side { position: static; max-height: none; } }
+.cc-game :focus-visible { outline: 3px solid #1f4e8c !important; outline-offset: 1px; }
 .cc-side .widget-html-content { line-height: 1.35; }
 .cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
 /* the column stays in view only if nothing between it and the page's scroller clips (scrolls) on its own */
@@ -68,6 +83,7 @@ class GameApp(widgets.VBox):
         self.controls = ActionControls(game, guarded(self.refresh, self.error_log), log=self.error_log, hooks=self.hooks,
                                        on_overlay=guarded(self._draw_map, self.error_log), on_refusal=self._refused)
         self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log, hooks=self.hooks)
+        self.controls.add_class("cc-controls")
         self.map_view.on_pick(self.controls.picked)
         self.card_display.row.on_pick(lambda key: self.controls.picked(Pick("slot", key.partition(":")[2])))
         for board in self.boards:
@@ -79,30 +95,36 @@ class GameApp(widgets.VBox):
         tabs.observe(guarded(lambda _change: self._show_score(), self.error_log), names="selected_index")
         for i, title in enumerate((cc._("Players"), cc._("Score"))):
             tabs.set_title(i, title)
-        lay = layout_for(game.state.map_id)
-        # the map as large as the window's height allows, the controls in a column beside it that stays in view
-        self.map_view.layout = widgets.Layout(flex="1 1 480px", min_width="360px", height="auto",
-                                              max_width=f"calc((100vh - {TOP_OFFSET}px) * {lay.width / lay.height:.3f})")
+        self.map_view.layout = widgets.Layout(flex="1 1 480px", min_width="360px", height="auto")
         self.display_box = fold(cc._("Card display"), self.card_display, open_=False)
+        self._display_opened = False            # opened by the screen for a purchase (closed again after it)
         self.log_box = fold(cc._("Game log"), self.history, open_=True)
         self.rules_box = fold(cc._("Rules"), self.rules, open_=False)
-        self.side = widgets.VBox([self.controls, self.display_box, self.log_box, self.rules_box],
+        self.side = widgets.VBox([self.controls, self.display_box, self.log_box, self.rules_box, self.controls.typed],
                                  layout=widgets.Layout(flex=f"0.3 1 {SIDE_WIDTH}px", width=f"{SIDE_WIDTH}px",
-                                                       min_width="320px", max_width="560px",
-                                                       max_height=f"calc(100vh - {TOP_OFFSET - 40}px)"))
+                                                       min_width="320px", max_width="560px"))
         self.side.add_class("cc-side")
         row = widgets.HBox([self.map_view, self.side], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("cc-game-row")
-        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), row, tabs,
+        self.anchor = ScrollAnchor()
+        self.live = LiveRegion(cc._("Game log"))
+        self._told = [e.text for e in self.history.entries]   # the log as last read out (not what came before)
+        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), self.anchor, row,
+                         self.live, FocusKeeper(".cc-game", [".cc-controls"]), ControlAccess(".cc-game"), tabs,
                          self.error_log]
         self.refresh()
         self._refreshed = self.hooks.on_refresh
 
     def add_to_side(self, box: widgets.Widget, position: int = 1) -> None:
-        """Put another box in the side column (a table's hints go right under the controls)."""
+        """Put another box in the side column at `position` (a table's buttons head it, its hints come right
+        after the controls, so opening them moves neither the board nor the hand)."""
         children = list(self.side.children)
         children.insert(position, box)
         self.side.children = children
+
+    def bring_into_view(self) -> None:
+        """Scroll the page to the board and the controls if they are not all in view (after a table starts)."""
+        self.anchor.bring()
 
     def _refused(self, err: cc.ConcordiaError) -> None:
         """A refusal: open the rules at the rule it cites."""
@@ -127,15 +149,18 @@ class GameApp(widgets.VBox):
         panel = self.controls.panel
         picks = panel.picks() if panel is not None else []
         chosen = panel.selected() if panel is not None else []
+        tries = panel.tries() if panel is not None else []
         board = [p for p in picks if p.kind not in CARD_PICKS]
         board_chosen = [p for p in chosen if p.kind not in CARD_PICKS]
         slots = [p.key for p in picks if p.kind == "slot"]
         self.card_display.row.mark(slots, [p.key for p in chosen if p.kind == "slot"])
-        key = (id(self.game.state), request, tuple(p.key for p in board), tuple(p.key for p in board_chosen))
+        key = (id(self.game.state), request, tuple(p.key for p in board), tuple(p.key for p in board_chosen),
+               tuple(p.key for p in tries))
         if key == self._drawn:
             return
         self._drawn = key
-        self.map_view.show(self.game.state, overlay=self.overlay(request), pickable=board, selected=board_chosen)
+        self.map_view.show(self.game.state, overlay=self.overlay(request), pickable=board, selected=board_chosen,
+                           answers=tries, changed=last_play(self.game))
 
     def refresh(self) -> None:
         """Re-render every view from `game.state` (controls too when the change came from elsewhere)."""
@@ -144,15 +169,34 @@ class GameApp(widgets.VBox):
         waiting = isinstance(panel, WaitPanel)
         if panel is None or panel.state is not state or waiting == (state.over or self.controls.hooks.may_act(state)):
             self.controls.refresh()
-            if isinstance(self.controls.panel, SenatorPanel):
-                self.display_box.selected_index = 0       # the cards to buy, open beside the controls
+        self._show_display()
         for board in self.boards:
             board.show(state)
         self.card_display.show(state)
         self.history.show(state)
+        self._tell()
         self._show_score()
         self._draw_map(self.controls.overlay_request)
         self._refreshed()
+
+    def _show_display(self) -> None:
+        """The card display open while a Senator or Consul buys (the cards to click, beside the controls),
+        folded again after the purchase if the screen opened it."""
+        buying = isinstance(self.controls.panel, SenatorPanel)
+        if buying and self.display_box.selected_index is None:
+            self.display_box.selected_index = 0
+            self._display_opened = True
+        elif not buying and self._display_opened:
+            self.display_box.selected_index = None
+            self._display_opened = False
+
+    def _tell(self) -> None:
+        """Read out each move of the log that is new or has grown since it was last read (a card play is told
+        again as its steps come); after an undo, nothing."""
+        texts = [e.text for e in self.history.entries]
+        if len(texts) >= len(self._told):
+            self.live.say(t for i, t in enumerate(texts) if i >= len(self._told) or t != self._told[i])
+        self._told = texts
 
     def _show_score(self) -> None:
         state = self.game.state

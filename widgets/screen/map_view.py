@@ -1,9 +1,12 @@
 """MapView: the board as a widget a learner can click (anywidget, a well-kept library for custom
 Jupyter widgets; it runs in JupyterLab 4 and Voilà without a build step).
 
-Python draws two SVG layers (svg.py); a small ES module (board.js) stacks them, sends a click on a
-pickable element back as a pick, and shows the tooltip of whatever is under the pointer (or focused
-with the keyboard). `pick(kind, id)` is what a click does, so tests drive the board without a browser.
+Python draws two SVG layers (render/board.py); a small ES module (pickables.js and board.js) stacks them,
+sends a click on a pickable element back as a pick, shows the tooltip of whatever is under the pointer (or
+focused with the keyboard), names every element for a screen reader and gives the pickable ones one Tab stop
+(arrow keys move among them, in the order `show` gives: colonists, routes by cost, cities, provinces).
+Elements that `answers` lists are not offered but answer a click too (the controls show the engine's
+refusal). `pick(kind, id)` is what a click does, so tests drive the board without a browser.
 """
 from __future__ import annotations
 
@@ -19,9 +22,14 @@ import concordia_core as cc
 from ..parts.error_log import ErrorLog
 from ..parts.listeners import Listeners, PickMessages
 from ..render import board as svg
-from ..render.board import Overlay
-from ..render.board_tips import tips
+from ..render.board import Overlay, ReachOverlay
+from ..render.board_tips import names, tips
+from ..render.last_play import Changes
 from ..render.picks import Pick, PickKind
+from .frontend import esm
+
+ORDER = {"colonist": 0, "route": 1, "city": 2, "province": 3}
+"""The keyboard's order of the board's pickable elements, by kind."""
 
 
 class MapView(PickMessages, anywidget.AnyWidget):
@@ -29,13 +37,16 @@ class MapView(PickMessages, anywidget.AnyWidget):
     hears clicks on pickable elements; hovering shows what is there (good, price, who stands there,
     what a Prefect would give)."""
 
-    _esm = Path(__file__).with_name("board.js")
+    _esm = esm("board.js")
     _css = Path(__file__).with_name("board.css")
     base_svg = traitlets.Unicode("").tag(sync=True)
     pieces_svg = traitlets.Unicode("").tag(sync=True)
     pickable = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    answers = traitlets.List(traitlets.Unicode()).tag(sync=True)
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)
     tips = traitlets.Dict().tag(sync=True)
+    names = traitlets.Dict().tag(sync=True)
+    label = traitlets.Unicode("").tag(sync=True)
 
     def __init__(self, state: cc.GameState | None = None, overlay: Overlay | None = None, *,
                  log: ErrorLog | None = None, **kwargs: Any) -> None:
@@ -52,21 +63,26 @@ class MapView(PickMessages, anywidget.AnyWidget):
     # --- drawing ---------------------------------------------------------------------------------
     def show(self, state: cc.GameState, overlay: Overlay | None = None, *,
              pickable: Iterable[Pick] | Mapping[str, Collection[str]] | None = None,
-             selected: Iterable[Pick] = (), note: str | None = None) -> None:
+             selected: Iterable[Pick] = (), note: str | None = None, answers: Iterable[Pick] = (),
+             changed: Changes | None = None) -> None:
         """Draw `state` with an optional overlay; `pickable` says what may be clicked now (Picks, or
-        {"city": {...ids}, ...}); `selected` is what is chosen so far (drawn apart)."""
+        {"city": {...ids}, ...}); `selected` is what is chosen so far (drawn apart); `answers` what is not
+        offered but answers a click all the same (with a refusal); `changed` what the last card play changed."""
         self.state, self.overlay = state, overlay
         players = tuple(p.name for p in state.players)
         key = (state.map_id, tuple(sorted(state.city_goods.items())), players, cc.get_language())
-        if key != self._base_key:
-            self.base_svg = svg.map_layer(state.map_id, state.city_goods, players)
-            self._base_key = key
         keys = _keys(pickable)
-        self.pieces_svg = svg.pieces_layer(state, overlay, note=note,
-                                           pickable_colonists=frozenset(k for k in keys if k.startswith("colonist:")))
-        self.tips = tips(state, overlay)
-        self.pickable = sorted(keys)
-        self.selected = sorted(p.key for p in selected)
+        with self.hold_sync():          # one message: the page redraws once, with everything in step
+            if key != self._base_key:
+                self.base_svg = svg.map_layer(state.map_id, state.city_goods, players)
+                self._base_key = key
+            self.pieces_svg = svg.pieces_layer(state, overlay, note=note, changed=changed)
+            self.tips = tips(state, overlay, changed)
+            self.names = names(state, overlay)
+            self.label = svg.title_text(state)
+            self.pickable = _ordered(keys, state, overlay)
+            self.answers = sorted({p.key for p in answers} - keys)
+            self.selected = sorted(p.key for p in selected)
 
     # --- picking ---------------------------------------------------------------------------------
     def on_pick(self, callback: Callable[[Pick], None]) -> None:
@@ -74,9 +90,10 @@ class MapView(PickMessages, anywidget.AnyWidget):
         self._listeners.add(callback)
 
     def pick(self, kind: PickKind, id: str, player: int | None = None, colonist: str | None = None) -> bool:
-        """What a click does: tell the listeners, if the element is pickable now. False if it is not."""
+        """What a click does: tell the listeners, if the element is pickable now (or answers a click). False if
+        it does not."""
         chosen = Pick(kind, id, player, colonist)
-        return self._listeners.offer(chosen.key, self.pickable, chosen)
+        return self._listeners.offer(chosen.key, {*self.pickable, *self.answers}, chosen)
 
     def _heard(self, key: str) -> None:
         try:
@@ -92,6 +109,17 @@ class MapView(PickMessages, anywidget.AnyWidget):
         if self.state is not None and isinstance(data, dict):  # a picture where no widget manager runs
             data.setdefault("image/svg+xml", svg.board_svg(self.state, self.overlay))
         return bundle
+
+
+def _ordered(keys: set[str], state: cc.GameState, overlay: Overlay | None) -> list[str]:
+    """The pickable keys in the keyboard's order: the acting player's colonists, the routes offered (cheapest
+    first), the cities, the provinces (each by name)."""
+    costs = overlay.items(state) if isinstance(overlay, ReachOverlay) else {}
+
+    def rank(key: str) -> tuple[int, int, str]:
+        kind, _, rest = key.partition(":")
+        return ORDER.get(kind, len(ORDER)), costs.get(rest, 0), rest
+    return sorted(keys, key=rank)
 
 
 def _keys(pickable: Iterable[Pick] | Mapping[str, Collection[str]] | None) -> set[str]:

@@ -8,6 +8,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog
 from ..parts.save_box import SavesBox
 from .form import TableForm, TableSetup
@@ -32,7 +33,8 @@ class TableLauncher(widgets.VBox):
         self.again.on_click(lambda _b: self.back_to_form())
         self.holder = widgets.VBox()
         self.table: TableApp | None = None
-        self.children = [self.form, self.resume_box, self.again, self.holder, self.problems]
+        self.children = [self.form, self.resume_box, self.again, self.holder, self.problems,
+                         ControlAccess(".cc-table-launcher")]
 
     def _show(self, table: TableApp) -> None:
         if self.table is not None:
@@ -41,6 +43,7 @@ class TableLauncher(widgets.VBox):
         self.holder.children = [table]
         self.form.layout.display = self.resume_box.layout.display = "none"
         self.again.layout.display = None
+        table.bring_into_view()       # the form is gone: the table comes up where the learner looks
 
     def start(self, setup: TableSetup) -> TableApp:
         """Start the table the form describes."""

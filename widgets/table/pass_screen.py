@@ -1,5 +1,6 @@
 """The pass-the-device screen of a hot-seat table: whose turn it is, what happened since that player's last
-turn (in sentences, oldest first) and a small picture of the board, before their hand is shown."""
+turn (in sentences, oldest first) and a small picture of the board with what changed since then ringed,
+before their hand is shown."""
 from __future__ import annotations
 
 import base64
@@ -12,14 +13,18 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ..render.board import board_svg
+from ..render.last_play import Changes
 
 
-def small_map(state: cc.GameState, width: int = 460) -> str:
-    """The board as a picture (an <img>, so it shares nothing with the live board on the page)."""
-    data = base64.b64encode(board_svg(state).encode("utf-8")).decode("ascii")
+def small_map(state: cc.GameState, width: int = 460, changed: Changes | None = None) -> str:
+    """The board as a picture (an <img>, so it shares nothing with the live board on the page), what
+    `changed` names ringed."""
+    data = base64.b64encode(board_svg(state, changed=changed).encode("utf-8")).decode("ascii")
     alt = html.escape(cc._("the board now"))
+    caption = (f"<div style='color:#555'>{html.escape(cc._('Ringed on the board: what changed since your last turn.'))}"
+               "</div>" if changed else "")
     return (f"<img src='data:image/svg+xml;base64,{data}' alt='{alt}' "
-            f"style='width:100%;max-width:{width}px;border:1px solid #ccc;border-radius:4px'>")
+            f"style='width:100%;max-width:{width}px;border:1px solid #ccc;border-radius:4px'>{caption}")
 
 
 def since_html(entries: Sequence[cc.narrate.Entry], player: str, first_turn: bool) -> str:
@@ -48,13 +53,15 @@ class PassScreen(widgets.VBox):
                                                                    align_self="flex-start"))
         self.children = [self.message, self.confirm_button,
                          widgets.HBox([self.since, self.picture], layout=widgets.Layout(flex_flow="row wrap"))]
+        self.add_class("cc-pass")
         self.layout.border = "2px solid #1f6fb2"
         self.layout.padding = "8px"
         self.layout.display = "none"
         self.player: str | None = None
 
-    def show(self, state: cc.GameState, player: str, log: Sequence[cc.narrate.Entry]) -> None:
-        """Fill the screen for `player`, who must act now."""
+    def show(self, state: cc.GameState, player: str, log: Sequence[cc.narrate.Entry],
+             changed: Changes | None = None) -> None:
+        """Fill the screen for `player`, who must act now (`changed`: what changed since their last turn)."""
         self.player = player
         heading = html.escape(cc._("Pass the device to {player}", player=player))
         hint = html.escape(cc._("{player} must act now. Everyone else, look away: the next screen shows {whose} hand.",
@@ -63,4 +70,4 @@ class PassScreen(widgets.VBox):
         self.confirm_button.description = cc._("I am {player} — show my hand", player=player)
         played = any(e.turn and e.player == player for e in log)
         self.since.value = since_html(cc.narrate.since_last_turn(log, player), player, not played)
-        self.picture.value = small_map(state)
+        self.picture.value = small_map(state, changed=changed)

@@ -18,10 +18,14 @@ import ipywidgets as widgets
 import concordia_core as cc
 from concordia_core import bots
 
+from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.focus import FocusKeeper
 from ..parts.inputs import button, fold
 from ..parts.save_box import SavesBox
+from ..parts.scroll import ScrollAnchor
 from ..render.end_near import end_warnings
+from ..render.last_play import Changes, changes
 from ..render.markup import esc
 from ..screen.game_screen import GameApp
 from ..screen.hooks import ScreenHooks
@@ -58,6 +62,8 @@ class TableApp(widgets.VBox):
         self.undo_button = button(cc._("Undo my last move"), icon="undo",
                                   tooltip=cc._("back to the last decision of a person at this table"))
         self.pass_screen = PassScreen()
+        self.pass_anchor = ScrollAnchor()
+        self._passing = False
         self.confirm_button = self.pass_screen.confirm_button
         self.pass_message = self.pass_screen.message
         self.final = widgets.HTML()
@@ -102,9 +108,11 @@ class TableApp(widgets.VBox):
                                              layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                                 self.notice])
         self.view.add_to_side(toolbar, 0)
-        self.view.add_to_side(self.hint_fold, 1)            # hints right above the decision they are for
-        self.children = [self.status, self.pass_screen, self.final, self.view, self.mid,
-                         fold(cc._("Save or load this table"), self.files, open_=False), self.table_log]
+        # the hints right under the decision they are for: opening them moves neither the board nor the hand
+        self.view.add_to_side(self.hint_fold, self.view.side.children.index(self.view.controls) + 1)
+        self.children = [self.status, self.pass_anchor, self.pass_screen, self.final, self.view, self.mid,
+                         fold(cc._("Save or load this table"), self.files, open_=False), self.table_log,
+                         FocusKeeper(".cc-table", [".cc-pass", ".cc-controls"]), ControlAccess(".cc-table")]
         self.view.refresh()   # brings the table screens up to date and lets the bots play in auto mode
 
     @property
@@ -123,6 +131,15 @@ class TableApp(widgets.VBox):
         """'I am NAME - show my hand': the person who must act now takes the device."""
         self.model.take_device()
         self.view.refresh()
+        self.bring_into_view()
+
+    def bring_into_view(self) -> None:
+        """Scroll the page to what the person at the screen needs now: the pass screen, or the board and the
+        controls (nothing moves when it is all in view)."""
+        if self.model.waiting_for_pass():
+            self.pass_anchor.bring()
+        else:
+            self.view.bring_into_view()
 
     # --- playing --------------------------------------------------------------------------------
     def play(self, action: cc.Action | str) -> bool:
@@ -245,9 +262,13 @@ class TableApp(widgets.VBox):
             self._forget_hints()
         passing = self.model.waiting_for_pass()
         if passing:
-            self.pass_screen.show(state, state.actor or "", self.view.history.entries)
+            entries = self.view.history.entries
+            self.pass_screen.show(state, state.actor or "", entries, self._changes_since_turn(entries, state.actor or ""))
         self.pass_screen.layout.display = None if passing else "none"
         self.view.layout.display = "none" if passing else None
+        if passing and not self._passing:
+            self.pass_anchor.bring()       # the device goes round: the pass screen where the board was
+        self._passing = passing
         person_acts = self.model.person_may_act(state)
         self.hint_button.disabled = not person_acts
         self.undo_button.disabled = not self.game.history
@@ -261,6 +282,11 @@ class TableApp(widgets.VBox):
                              if self.model.hold and self.model.bot_to_act() else "")
         if self.auto_play.value and not self._running and not self.model.hold and self.model.bot_to_act():
             self._run(BOT_STEP_LIMIT)
+
+    def _changes_since_turn(self, entries: list[cc.narrate.Entry], player: str) -> Changes:
+        """What changed on the board since `player`'s last turn (marked on the pass screen's board)."""
+        since = cc.narrate.since_last_turn(entries, player)
+        return changes(self.game.state_at(since[0].first - 1), self.state) if since else Changes()
 
     def _status_html(self, state: cc.GameState) -> str:
         seats = " · ".join(esc(cc._("{player} ({who})", player=s.name, who=who_label(s))) for s in self.model.seats)

@@ -117,9 +117,10 @@ def fields(state: cc.GameState, learner: str, named: Words) -> dict[str, str]:
 
 
 class GuidedGame(ipw.VBox):
-    """A guided game: the tutor box above the game screen itself (the map, the controls of the current card,
-    the boards, the log), the control to use outlined, a story of the game so far; at the end the score of the
-    position. The learner acts through the screen's own controls; `vet` turns a legal move other than the taught
+    """A guided game: the game screen itself (the map, the controls of the current card, the boards, the log)
+    with the tutor's box heading the column beside the map (so its words, changing from step to step, never
+    move the map), the control to use outlined, a story of the game so far; at the end the score of the
+    position. The learner acts through the screen's own controls and the map, as at a table; `vet` turns a legal move other than the taught
     one into a note, and the engine refuses the illegal ones in the screen's box."""
 
     def __init__(self, guide: Guide, **kwargs: Any) -> None:
@@ -133,7 +134,7 @@ class GuidedGame(ipw.VBox):
         self.again = button(cc._("Start again"), icon="undo")
         self.again.on_click(guarded(lambda _b: self.restart(), self.error_log))
         self.app: GameApp
-        self.children = [style(), self.tutor, self.score, self.holder, self.story, self.again, self.error_log]
+        self.children = [style(), self.holder, self.story, self.again, self.error_log]
         self.restart()
 
     # --- the script ---------------------------------------------------------------------------
@@ -149,6 +150,7 @@ class GuidedGame(ipw.VBox):
                             waiting_text=lambda _state: cc._("{player} is choosing…", player=self.guide.opponent),
                             on_refresh=self._refreshed, vet=self._vet)
         self.app = GameApp(self.game, hooks=hooks)
+        self.app.add_to_side(ipw.VBox([self.tutor, self.score]), 0)   # beside the map: its words never move it
         if old is not None:
             old.close()
         self.holder.children = [self.app]

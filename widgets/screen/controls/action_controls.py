@@ -13,9 +13,11 @@ from ...parts.inputs import WIDE, button
 from ...render.markup import esc, note_html
 from ...render.picks import Pick
 from ...render.refusal import explanation_html
-from ..card_row import CardRow
+from ...render.words import capital
+from ..card_row import CardItem, CardRow
 from ..hooks import ScreenHooks
 from .dispatch import panel_class
+from .hand import CardPicker
 from .panel import Panel
 from .request import OverlayRequest
 from .waiting import WaitPanel
@@ -59,6 +61,7 @@ class ActionControls(widgets.VBox):
         self.message = widgets.HTML()
         self.hand_row = CardRow(log=self.error_log)
         self.hand_row.on_pick(lambda key: self.picked(Pick("card", key.partition(":")[2])))
+        self.hand_view = CardRow(log=self.error_log, compact=True)     # the hand kept in sight during a card play
         self.cancel = button(cc._("Cancel card play"), "warning", tooltip=cc._("undo everything since the card was played"))
         self.cancel.on_click(self.guard(lambda _: self.cancel_play()))
         self.notation = widgets.Text(placeholder=cc._("e.g. {example}", example="buy 2 brick"),
@@ -68,7 +71,8 @@ class ActionControls(widgets.VBox):
         self.notation_go.on_click(self.guard(lambda _: self.play_notation()))
         self.typed = widgets.Accordion(children=[widgets.HBox([self.notation, self.notation_go])], selected_index=None)
         self.typed.set_title(0, cc._("Type a move (notation, for keyboards)"))
-        self.children = [self.header, self.body, self.message, self.cancel, self.typed]
+        # the typed notation is not part of a step's controls: the game screen puts it at the end of its column
+        self.children = [self.header, self.body, self.message, self.cancel, self.hand_view]
         self.panel: Panel | None = None
         self.refresh()
         if on_overlay is not None:
@@ -93,10 +97,20 @@ class ActionControls(widgets.VBox):
         self.body.children = self.panel.children()
         self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
         self.typed.layout.display = None if acting and not state.over else "none"
+        self._show_hand(acting and not state.over and not isinstance(self.panel, CardPicker))
         self.panel.update()
         if old is not None:
             keep = {id(self), id(self.hand_row)} | {id(w) for w in self.body.children}
             _close_all([*old_children, *vars(old).values()], keep)
+
+    def _show_hand(self, shown: bool) -> None:
+        """The acting player's hand, small, under the controls of a card play (the hand picker shows it at the
+        turn's start)."""
+        if shown and self.panel is not None:
+            player = self.panel.player
+            self.hand_view.show([CardItem(f"card:{cid}", cid) for cid in dict.fromkeys(player.hand)],
+                                title=cc._("{whose} hand", whose=capital(cc.possessive(player.name))))
+        self.hand_view.layout.display = None if shown else "none"
 
     def picked(self, pick: Pick) -> None:
         """A click on the board or a card, handed to the panel of the current choice."""

@@ -139,6 +139,14 @@ class ArchitectPanel(Panel):
                            if isinstance(a, cc.Move) and a.start == start and routes[a.route].kind == kind]
         return result
 
+    def tries(self) -> list[Pick]:
+        """Every city (a house there is refused with its rule) and, once a colonist is chosen, every route."""
+        m = self.ctl.game.map
+        result = [Pick("city", c) for c in [*m.cities, m.rome]]
+        if self.moving and self.colonist.value is not None:
+            result += [Pick("route", r) for r in m.routes]
+        return result
+
     def selected(self) -> list[Pick]:
         if self.moving and self.colonist.value is not None:
             kind, where = self.colonist.value

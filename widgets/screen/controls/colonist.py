@@ -55,6 +55,11 @@ class ColonistPanel(Panel):
             return []
         return [Pick("city", a.city) for a in self.legal if isinstance(a, cc.Place) and a.kind == self.kind.value]
 
+    def tries(self) -> list[Pick]:
+        """Every city while placing (a colonist refused there is explained)."""
+        m = self.ctl.game.map
+        return [Pick("city", c) for c in [*m.cities, m.rome]] if self.mode.value == "place" else []
+
     def picked(self, pick: Pick) -> None:
         if pick.kind == "city" and self.mode.value == "place":
             self.ctl.attempt(cc.Place(self.kind.value, pick.id))

@@ -71,9 +71,9 @@ class Panel:
             w.observe(self.ctl.guard(lambda _change: self.changed()), names="value")
 
     def changed(self) -> None:
-        """A choice changed: a legal one clears an old refusal; then the preview follows."""
-        if self.action() in self.legal:
-            self.ctl.clear_message()
+        """A choice changed: an old refusal goes (it was about another choice; the preview says whether this
+        one may be played), then the preview follows."""
+        self.ctl.clear_message()
         self.update()
 
     def ok(self, action: cc.Action | None) -> str:
@@ -95,6 +95,12 @@ class Panel:
 
     def selected(self) -> list[Pick]:
         """What is chosen so far, drawn apart."""
+        return []
+
+    def tries(self) -> list[Pick]:
+        """What the board does not offer but answers all the same when clicked: `picked` tries it and the
+        engine's refusal is shown with its rule, as the menu's marked options are (a city where no house may
+        be built)."""
         return []
 
     def picked(self, pick: Pick) -> None:

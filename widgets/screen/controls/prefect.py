@@ -68,6 +68,10 @@ class PrefectPanel(Panel):
     def selected(self) -> list[Pick]:
         return [Pick("province", self.province.value)] if self.province.value else []
 
+    def tries(self) -> list[Pick]:
+        """Every province (one that may not produce now is refused with its rule)."""
+        return [Pick("province", p) for p in self.ctl.game.map.provinces]
+
     def picked(self, pick: Pick) -> None:
         if pick.kind == "province":
             self.ctl.attempt(cc.Produce(pick.id))

@@ -1,0 +1,99 @@
+// Shared by the board (board.js) and the card rows (card_row.js), which are sent to the page as this file
+// followed by their own (frontend.py): a tooltip drawn in the page's top layer, so no scrolling box cuts it
+// and nothing covers it, and a roving tab stop over the elements that may be picked now (one Tab stop for
+// the whole group, arrow keys within it, Enter or Space to pick; the focus stays in the group when it redraws).
+
+// A tooltip in the top layer (a manual popover), placed beside the point and kept whole inside the window.
+function makeTip(owner, className) {
+  const tip = document.createElement("div");
+  tip.className = className;
+  tip.setAttribute("role", "tooltip");
+  const layered = typeof tip.showPopover === "function";
+  if (layered) tip.setAttribute("popover", "manual");
+  owner.append(tip);
+  function hide() {
+    if (layered) { if (tip.matches(":popover-open")) tip.hidePopover(); } else tip.style.display = "none";
+  }
+  function show(text, x, y) {
+    if (!text || !tip.isConnected) { hide(); return; }
+    tip.textContent = text;
+    if (layered) { if (!tip.matches(":popover-open")) tip.showPopover(); } else tip.style.display = "block";
+    const width = tip.offsetWidth, height = tip.offsetHeight;
+    const right = document.documentElement.clientWidth, bottom = document.documentElement.clientHeight;
+    let left = x + 14, top = y + 14;
+    if (left + width > right - 4) left = Math.max(4, x - width - 14);
+    if (top + height > bottom - 4) top = Math.max(4, y - height - 14);
+    tip.style.left = left + "px";
+    tip.style.top = top + "px";
+  }
+  return { show, hide, node: tip };
+}
+
+// The element of `root` a pointer event is about: the topmost one under the pointer that may be picked now,
+// else the topmost that answers a click (with a refusal), else the topmost marked element (for its tooltip).
+function pointTarget(root, event, picked, answering) {
+  const marked = (el) => { const n = el && el.closest ? el.closest("[data-pick]") : null; return n && root.contains(n) ? n : null; };
+  if (event.clientX !== undefined && document.elementsFromPoint) {
+    const under = document.elementsFromPoint(event.clientX, event.clientY).map(marked).filter((n) => n);
+    const key = (n) => n.getAttribute("data-pick");
+    return under.find((n) => picked.has(key(n))) || under.find((n) => answering.has(key(n))) || under[0] || null;
+  }
+  return marked(event.target);
+}
+
+// One Tab stop over the pickable elements of `root`, in the order `order()` gives their keys; `primary(key)`
+// is the element standing for a key (a key may be drawn twice: a route and its cost badge).
+function makeRoving(root, order, primary, pick) {
+  let current = null;
+  const keys = () => order().filter((k) => primary(k));
+  function mark() {
+    const list = keys();
+    if (!list.includes(current)) current = list.length ? list[0] : null;
+    for (const k of list) primary(k).setAttribute("tabindex", k === current ? "0" : "-1");
+  }
+  function go(key, scroll) {
+    const node = key && primary(key);
+    if (!node) return false;
+    current = key;
+    mark();
+    node.focus({ preventScroll: !scroll });
+    return true;
+  }
+  // After a redraw: back to the element of the same key if it may still be picked, else the first that may;
+  // with nothing left to pick the focus is let go (the game screen's focus keeper takes it to the controls).
+  function restore(key) {
+    const list = keys();
+    const target = list.includes(key) ? key : list.includes(current) ? current : list[0];
+    if (!go(target, false) && root.contains(document.activeElement)) {
+      document.activeElement.blur();
+    }
+  }
+  root.addEventListener("focusin", (event) => {
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    const key = node && node.getAttribute("data-pick");
+    if (key && keys().includes(key) && key !== current) { current = key; mark(); }
+  });
+  root.addEventListener("keydown", (event) => {
+    const node = event.target.closest ? event.target.closest("[data-pick]") : null;
+    const key = node && node.getAttribute("data-pick");
+    const list = keys();
+    if (!key || !list.includes(key)) return;
+    const i = list.indexOf(key);
+    const next = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: list.length - 1 }[event.key];
+    if (event.key === "Enter" || event.key === " ") pick(node);
+    else if (next !== undefined) go(list[(next + list.length) % list.length], true);
+    else return;
+    event.preventDefault();
+    event.stopPropagation();   // the page's own shortcuts (JupyterLab's arrow keys) do not see it
+  });
+  return { mark, restore, focused: () => root.contains(document.activeElement) };
+}
+
+// What a redraw of `root` keeps: the key of the focused element, given back to `roving.restore` afterwards.
+function keepingFocus(root, roving, redraw) {
+  const had = roving.focused();
+  const active = document.activeElement;
+  const key = had && active.closest && active.closest("[data-pick]") ? active.closest("[data-pick]").getAttribute("data-pick") : null;
+  redraw();
+  if (had) roving.restore(key);
+}
