@@ -120,8 +120,9 @@ class GuidedGame(ipw.VBox):
     """A guided game: the game screen itself (the map, the controls of the current card, the boards, the log)
     with the tutor's box heading the column beside the map (so its words, changing from step to step, never
     move the map), the control to use outlined, a story of the game so far; at the end the score of the
-    position. The learner acts through the screen's own controls and the map, as at a table; `vet` turns a legal move other than the taught
-    one into a note, and the engine refuses the illegal ones in the screen's box."""
+    position. The learner acts through the screen's own controls and the map, as at a table; `vet` turns a
+    legal move other than the taught one into a note, and the engine refuses the illegal ones in the screen's
+    box."""
 
     def __init__(self, guide: Guide, **kwargs: Any) -> None:
         super().__init__(**kwargs)
