@@ -25,9 +25,10 @@ function render({ model, el }) {
       const on = can.has(key);
       node.classList.toggle("cc-pickable", on);
       node.classList.toggle("cc-selected", chosen.has(key));
-      if (on) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
-      else { node.removeAttribute("tabindex"); node.removeAttribute("role"); }
       const text = model.get("tips")[key];
+      // a named element is a button while it may be clicked, else a picture (a name needs a role)
+      if (on) { node.setAttribute("tabindex", "0"); node.setAttribute("role", "button"); }
+      else { node.removeAttribute("tabindex"); if (text) node.setAttribute("role", "img"); else node.removeAttribute("role"); }
       if (text) node.setAttribute("aria-label", text); else node.removeAttribute("aria-label");
     }
   }
