@@ -38,6 +38,7 @@ class CardItem:
 
 
 ESM = """
+let described = 0;   // ids of the cards' descriptions, unique in the page
 function render({ model, el }) {
   el.classList.add("cc-cardrow");
   const head = document.createElement("div"); head.className = "cc-cardrow-title";
@@ -69,7 +70,10 @@ function render({ model, el }) {
       card.classList.toggle("cc-pickable", can.has(item.key));
       card.classList.toggle("cc-selected", chosen.has(item.key));
       if (can.has(item.key)) { card.tabIndex = 0; card.setAttribute("role", "button"); }
-      if (tips[item.key]) card.setAttribute("aria-label", tips[item.key]);
+      if (tips[item.key]) {   // named by what it shows (as seen), described by its tooltip
+        const about = document.createElement("span"); about.hidden = true; about.textContent = tips[item.key];
+        about.id = "cc-cardtip-" + (++described); card.append(about); card.setAttribute("aria-describedby", about.id);
+      }
       row.append(card);
     }
     tip.style.display = "none";
