@@ -95,7 +95,7 @@ class HistoryView(widgets.VBox):
         numbered = list(enumerate(entries, start=1))[-SHOWN:]
         rows = "".join(entry_html(e, state, n, self.hooks.note_for(e)) for n, e in reversed(numbered))
         title = cc._("Game log (latest first)")
-        empty = f"<i>{html.escape(cc._('no moves yet'))}</i>"
+        empty = f"<li style='list-style:none'><i>{html.escape(cc._('no moves yet'))}</i></li>"
         self.listing.value = f"<b>{html.escape(title)}</b><ul style='padding-left:4px;margin:2px 0'>{rows or empty}</ul>"
         count = len(self.game.history)
         options = []
