@@ -15,6 +15,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import fold
+from ..parts.style import page_style
 from ..render.board import BuildOverlay, Overlay, ProduceOverlay, ReachOverlay
 from ..render.layout import layout_for
 from ..render.picks import Pick
@@ -93,7 +94,7 @@ class GameApp(widgets.VBox):
         self.side.add_class("cc-side")
         row = widgets.HBox([self.map_view, self.side], layout=widgets.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("cc-game-row")
-        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), row, tabs,
+        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), page_style(), row, tabs,
                          self.error_log]
         self.refresh()
         self._refreshed = self.hooks.on_refresh
