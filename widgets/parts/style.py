@@ -5,14 +5,16 @@ lessons): what makes ipywidgets' stock controls pass an accessibility audit and 
 * links in the tutor's texts underlined, so they are told apart without their colour;
 * `HIDDEN_LABEL`: a widget class whose description is read by screen readers but not shown;
 * narrow windows (a phone, or 200% text size): long labels wrap, rows of buttons wrap, menus shrink;
-* touch screens (`pointer: coarse`): every control at least 44 × 44 CSS px (WCAG 2.5.5).
+* touch screens (`pointer: coarse`): every control at least 44 × 44 CSS px (WCAG 2.5.5);
+* a slider's handle named after the slider's description (ipywidgets leaves it without a name).
 
-The style is an HTML widget holding a <style>: it applies to the whole page once shown, in JupyterLab and
-in the app mode alike, and showing it twice changes nothing.
+`page_style()` is a widget (anywidget) taking no room: its CSS and script apply to the whole page once it is
+shown, in JupyterLab and in the app mode alike, and showing it twice changes nothing. `STYLE_HTML` is the
+CSS alone, for an HTML text that carries its own <style>.
 """
 from __future__ import annotations
 
-import ipywidgets as widgets
+import anywidget
 
 HIDDEN_LABEL = "cc-label-hidden"
 """Class of a widget whose description names it for screen readers without being shown."""
@@ -27,6 +29,7 @@ CSS = f"""
 .jupyter-button.mod-warning {{ background-color: #b45309; }}
 .jupyter-button.mod-danger {{ background-color: #c62828; }}
 .jupyter-widget-Collapse-header {{ color: var(--jp-ui-font-color1, #212121); }}
+.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {{ color: var(--jp-ui-font-color1, #212121); }}
 .widget-html-content a[href] {{ text-decoration: underline; }}
 .{HIDDEN_LABEL} > .widget-label {{ position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip-path: inset(50%); white-space: nowrap; }}
@@ -53,7 +56,36 @@ CSS = f"""
 STYLE_HTML = f"<style>{CSS}</style>"
 """The style as HTML, for a widget that carries its own <style> already."""
 
+# Names every slider handle on the page after its slider's description, now and whenever widgets are drawn.
+NAMES_JS = """
+function nameSliders() {
+  for (const handle of document.querySelectorAll(".widget-slider .noUi-handle:not([aria-label])")) {
+    const label = handle.closest(".widget-slider")?.querySelector(":scope > .widget-label");
+    if (label && label.textContent.trim()) handle.setAttribute("aria-label", label.textContent.trim());
+  }
+}
+function render({ el }) {
+  el.style.display = "none";
+  if (!window.ccSliderNames) {
+    let queued = false;
+    window.ccSliderNames = new MutationObserver(() => {
+      if (!queued) { queued = true; requestAnimationFrame(() => { queued = false; nameSliders(); }); }
+    });
+    window.ccSliderNames.observe(document.body, { childList: true, subtree: true });
+  }
+  nameSliders();
+}
+export default { render };
+"""
 
-def page_style() -> widgets.HTML:
-    """The tutor's page style (an HTML widget taking no room); put it among a tool's children."""
-    return widgets.HTML(STYLE_HTML, layout=widgets.Layout(height="0px", margin="0"))
+
+class PageStyle(anywidget.AnyWidget):
+    """The page style and the slider names, as a widget that shows nothing."""
+
+    _css = CSS
+    _esm = NAMES_JS
+
+
+def page_style() -> PageStyle:
+    """The tutor's page style (a widget taking no room); put it among a tool's children."""
+    return PageStyle()
