@@ -118,7 +118,7 @@ CSS = """
 .cc-card b { display: block; }
 .cc-card-god { font-size: 11px; }
 .cc-card-cost, .cc-card-note { font-size: 10.5px; color: #555; }
-.cc-card.cc-refused { opacity: 0.55; background: #f3f3f3; }
+.cc-card.cc-refused { background: #f3f3f3; border-style: dashed; border-top-style: solid; color: #555; }
 .cc-card.cc-pickable { cursor: pointer; box-shadow: 0 0 0 2px #ffb000; }
 .cc-card.cc-pickable:hover, .cc-card.cc-pickable:focus { box-shadow: 0 0 0 3px #d14900; outline: none; }
 .cc-card.cc-selected { box-shadow: 0 0 0 3px #d14900; background: #fff3e0; }
