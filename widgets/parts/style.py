@@ -29,7 +29,7 @@ CSS = f"""
 .jupyter-button.mod-warning {{ background-color: #b45309; }}
 .jupyter-button.mod-danger {{ background-color: #c62828; }}
 .jupyter-widget-Collapse-header {{ color: var(--jp-ui-font-color1, #212121); }}
-.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab {{ color: var(--jp-ui-font-color1, #212121); }}
+.jupyter-widgets.jupyter-widget-tab > .lm-TabBar .lm-TabBar-tab.lm-TabBar-tab {{ color: var(--jp-ui-font-color1, #212121); }}
 .widget-html-content a[href] {{ text-decoration: underline; }}
 .{HIDDEN_LABEL} > .widget-label {{ position: absolute !important; width: 1px !important; height: 1px !important;
   overflow: hidden !important; clip-path: inset(50%); white-space: nowrap; }}
