@@ -2,14 +2,13 @@
 screen's Score tab."""
 from __future__ import annotations
 
-import base64
 from typing import Any
 
 import ipywidgets as ipw
 
 import concordia_core as cc
 
-from ..render.markup import esc
+from ..render.figures import png_html
 from ..render.score import score_chart_png, score_table_html
 
 
@@ -26,6 +25,5 @@ class ScoreView(ipw.VBox):
     def show(self, state: cc.GameState) -> None:
         """Render the score of `state` (live while the game runs, final once it is over)."""
         self.table.value = score_table_html(state)
-        png = base64.b64encode(score_chart_png(state)).decode("ascii")
-        alt = esc(cc._("The table above as a bar chart: points per god, one bar per player"))
-        self.chart.value = f"<img src='data:image/png;base64,{png}' alt='{alt}' style='max-width:100%;height:auto'>"
+        self.chart.value = png_html(score_chart_png(state), cc._("The table above as a bar chart: points per god, "
+                                                                  "one bar per player"))
