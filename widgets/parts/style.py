@@ -35,6 +35,7 @@ CSS = f"""
   overflow: hidden !important; clip-path: inset(50%); white-space: nowrap; }}
 @media (max-width: {NARROW}) {{
   .widget-inline-hbox, .widget-hbox {{ max-width: 100%; }}
+  .widget-html > .widget-html-content {{ min-width: 0; }}
   .widget-checkbox {{ height: auto !important; min-height: var(--jp-widgets-inline-height); }}
   .widget-checkbox .widget-label-basic {{ white-space: normal; line-height: 1.3; }}
   .widget-toggle-buttons {{ flex-wrap: wrap; height: auto !important; row-gap: 4px; }}
