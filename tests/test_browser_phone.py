@@ -159,6 +159,10 @@ def test_browser_phone_scoring_pad_filled_by_taps_shows_the_totals(voila_app: Vo
     ranking = pad.locator(".cc-ranking").inner_text()
     assert ranking.index("Aiko: 39 points") < ranking.index("Ben: 35 points")
     assert_fits_the_phone(phone, "chapter 18 (the pad filled in)", ".cc-practice .cc-scoring-pad")
+    spacing = phone.evaluate("""() => { const cell = document.querySelector('.cc-practice .cc-pad-score td');
+      const style = getComputedStyle(cell); return [parseFloat(style.lineHeight), parseFloat(style.fontSize)]; }""")
+    assert spacing[0] <= 1.6 * spacing[1], f"the score's lines spaced {spacing[0]} px for a {spacing[1]} px font"
+
     pad.locator(".cc-pad-results").scroll_into_view_if_needed()
     phone.screenshot(path=str(SCREENSHOTS / "phone_18_pad.png"))
     assert not phone.problems, phone.problems
