@@ -8,7 +8,8 @@
   no sideways scroll, no control under 44 × 44 CSS px, the board fitted to the screen's width (and the page
   zoomable: the viewport allows it).
 
-A checkbox's target is its label (a tap on the words ticks it too), so the label is what is measured. Links
+A checkbox's target is its label (a tap on the words ticks it too), so the label is what is measured; a
+slider's, the touch area of its handle (its corner must answer a tap: nothing covers or clips it). Links
 inside a sentence are exempt (WCAG 2.5.5's inline exception); a download link is a control and is measured.
 The board's cities, a dozen px across on a phone, are exempt as WCAG 2.5.5's "equivalent" allows: the same
 choice has a control of full size beside the board (the pad's city checkboxes, the table's menus and buttons);
@@ -38,14 +39,16 @@ JS_SMALL_TARGETS = """(scope) => {
   if (!root) return ['no element ' + scope];
   const small = [];
   const controls = root.querySelectorAll(
-    'button, input, select, textarea, [role="button"], .widget-toggle-button, a.cc-download');
+    'button, input, select, textarea, [role="button"], .widget-toggle-button, a.cc-download, .noUi-touch-area');
   for (const el of controls) {
     if (!el.getClientRects().length || el.closest('svg')) continue;
     const style = getComputedStyle(el);
     if (style.visibility === 'hidden' || el.closest('[aria-hidden="true"], .cc-label-hidden > .widget-label')) continue;
     const target = el.matches('input[type=checkbox], input[type=radio]') ? (el.closest('label') || el) : el;
     const r = target.getBoundingClientRect();
-    if (r.width < 43.5 || r.height < 43.5) {
+    const corner = document.elementFromPoint(r.left + 2, r.top + 2);
+    const hit = r.top + 2 > window.innerHeight || r.top + 2 < 0 || (corner && target.contains(corner));
+    if (r.width < 43.5 || r.height < 43.5 || !hit) {
       const name = (target.innerText || el.value || el.getAttribute('aria-label') || el.title || '').trim().slice(0, 30);
       const kind = el.tagName.toLowerCase() + (el.type ? '[' + el.type + ']' : '');
       small.push(`${kind} "${name}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`);
@@ -183,6 +186,9 @@ def test_browser_phone_setup_guide_and_table_fit_with_44px_targets(voila_app: Vo
         play.first.tap()
         done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
         done.wait_for(state="visible")
+        handle = table.locator(".widget-slider .noUi-touch-area:visible")   # the Mercator's amount
+        assert handle.count() >= 1
+        handle.first.scroll_into_view_if_needed()                            # within the screen: hit-tested
         assert_fits_the_phone(phone, "the table during You's Mercator", boards=1)
         done.scroll_into_view_if_needed()
         phone.screenshot(path=str(SCREENSHOTS / "phone_15_mercator.png"))

@@ -7,7 +7,7 @@ lessons): what makes ipywidgets' stock controls pass an accessibility audit and 
 * narrow windows (a phone, or 200% text size): long labels wrap, rows of buttons wrap, menus shrink;
 * touch screens (`pointer: coarse`): every control at least 44 × 44 CSS px (WCAG 2.5.5); the paragraphs,
   lists and tables of an HTML text keep their line spacing (ipywidgets spaces an HTML widget's lines by the
-  controls' height, 44 px there);
+  controls' height, 44 px there); a slider's handle answers touches 44 × 44 px around it (drawn as before);
 * a slider's handle named after the slider's description (ipywidgets leaves it without a name).
 
 `page_style()` is a widget (anywidget) taking no room: its CSS and script apply to the whole page once it is
@@ -54,6 +54,8 @@ CSS = f"""
   .jupyter-widget-Collapse-header {{ min-height: {TOUCH}; display: flex; align-items: center; box-sizing: border-box; }}
   .widget-html-content a.cc-download {{ display: inline-flex; align-items: center; min-height: {TOUCH}; }}
   .widget-html > .widget-html-content :is(p, ul, ol, dl, table, div) {{ line-height: 1.4; }}
+  .widget-slider .noUi-touch-area {{ position: absolute; width: {TOUCH}; height: {TOUCH}; left: 50%; top: 50%;
+    transform: translate(-50%, -50%); }}
 }}
 """
 
