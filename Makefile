@@ -6,6 +6,11 @@ PYTHON ?= python3
 VENV   ?= .venv
 BIN     = $(VENV)/bin
 STAMP   = $(VENV)/.installed
+# axe-core, the accessibility engine the browser tests inject into the pages (tests/axe_support.py): the npm
+# package pinned in tests/axe/package-lock.json, installed there by npm when npm is on the machine (without
+# npm the audit tests skip, and fail under CI).
+AXE_DIR = tests/axe
+AXE     = $(AXE_DIR)/node_modules/axe-core/axe.min.js
 
 .PHONY: tutor tutor-ja test quick bench lint typecheck install clean app
 
@@ -32,7 +37,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
 	touch $(STAMP)
 
-install: $(STAMP)
+$(AXE): $(AXE_DIR)/package-lock.json
+	@if command -v npm >/dev/null 2>&1; then npm ci --prefix $(AXE_DIR) --no-audit --no-fund --loglevel=error && touch $(AXE); \
+	else echo "npm not found: axe-core is not installed, and the accessibility audit tests will skip (CI fails them)"; fi
+
+install: $(STAMP) $(AXE)
 
 # make tutor, make tutor-ja: JupyterLab for this machine only (127.0.0.1), opening the start chapter:
 #   make tutor [PORT=8888] [NO_BROWSER=1]
@@ -71,7 +80,7 @@ app: $(STAMP)
 	  --Voila.config_file_paths="$(CURDIR)/app" --Voila.ip="$(APP_HOST)" --port="$(PORT)" \
 	  $(if $(NO_BROWSER),--no-browser) "$(or $(NOTEBOOK),$(APP_DIR))"
 
-test: $(STAMP)
+test: $(STAMP) $(AXE)
 	$(BIN)/python -m pytest
 
 quick: $(STAMP)
@@ -89,4 +98,4 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 clean:
-	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache $(AXE_DIR)/node_modules

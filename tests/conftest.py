@@ -7,7 +7,8 @@ import pytest
 
 import concordia_core as cc
 
-pytest_plugins = ["browser_support"]  # the browser fixtures (lab, browser, page), for the browser test modules
+# the browser fixtures, for the browser test modules: JupyterLab (lab, browser, page) and the app (voila_app, app_browser)
+pytest_plugins = ["browser_support", "app_page"]
 
 
 @pytest.fixture

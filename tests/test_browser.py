@@ -1,5 +1,6 @@
-"""End to end in a real browser: chapters 14 and after run in JupyterLab without an error, their widgets render
-and a board (the SVG board widget, or a picture) shows (chapters 00-13: test_browser_chapters.py); an Architect
+"""End to end in a real browser: chapters 14 and after run in JupyterLab without an error, their widgets render,
+a board (the SVG board widget, or a picture) shows and the tutor's output passes the axe-core audit (chapters
+00-13: test_browser_chapters.py); an Architect
 play made through the menus of the game screen (the keyboard path, beside clicks on the board:
 test_browser_table.py) changes the board and the player board as the engine says. Infrastructure in
 browser_support.py."""
@@ -9,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible
 from browser_support import (
     JS_MAP_IMAGES,
     NOTEBOOKS,
@@ -41,7 +43,7 @@ LATER = [p for p in NOTEBOOKS if p.parent.name == "notebooks" and not (p.name[:2
 
 
 @pytest.mark.parametrize("notebook", LATER, ids=lambda p: p.name)
-def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -> None:
+def test_browser_chapter_runs_and_renders_and_passes_axe_audit(lab: Lab, page: Any, notebook: Path) -> None:
     path = f"notebooks/{notebook.name}"
     report = open_and_run(page, lab, path)
     shot = full_screenshot(page, notebook.stem)
@@ -52,6 +54,7 @@ def test_browser_chapter_runs_and_renders(lab: Lab, page: Any, notebook: Path) -
     else:
         assert_board_visible(page, path)
     assert shot.stat().st_size > 10_000
+    assert_accessible(page, f"{path} in JupyterLab", JUPYTERLAB_OUTPUTS)
 
 
 # --- an Architect play through the menus of the game screen ---------------------------------------------

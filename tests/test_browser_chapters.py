@@ -1,13 +1,15 @@
 """Chapters 00-13 in a real browser, as a learner sees them: each runs in JupyterLab without an error, shows
-no code (every input collapsed), renders its widgets and shows the board where the chapter has one; the
-guided first game answers clicks; an exercise offers its answer only after a try. Full-page screenshots
-go to screenshots/ for a person to look at. Infrastructure in browser_support.py."""
+no code (every input collapsed), renders its widgets, shows the board where the chapter has one and passes
+the axe-core audit in the tutor's output (axe_support.py); the guided first game answers clicks; an exercise
+offers its answer only after a try. Full-page screenshots go to screenshots/ for a person to look at.
+Infrastructure in browser_support.py."""
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
 import pytest
+from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible
 from browser_support import (
     NOTEBOOKS,
     Lab,
@@ -27,7 +29,7 @@ NO_BOARD = {"03_turn_and_mercator.ipynb", "07_storehouse.ipynb", "08_tribune.ipy
 
 
 @pytest.mark.parametrize("notebook", MINE, ids=lambda p: p.name)
-def test_browser_chapter_reads_without_code(lab: Lab, page: Any, notebook: Path) -> None:
+def test_browser_chapter_reads_without_code_and_passes_axe_audit(lab: Lab, page: Any, notebook: Path) -> None:
     path = f"notebooks/{notebook.name}"
     report = open_and_run(page, lab, path)
     shot = full_screenshot(page, f"chapter_{notebook.stem}")
@@ -38,6 +40,7 @@ def test_browser_chapter_reads_without_code(lab: Lab, page: Any, notebook: Path)
     if notebook.name not in NO_BOARD:
         assert_board_visible(page, path)
     assert shot.stat().st_size > 10_000
+    assert_accessible(page, f"{path} in JupyterLab", JUPYTERLAB_OUTPUTS)
 
 
 def _step(page: Any, n: int) -> None:

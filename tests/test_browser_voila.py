@@ -21,62 +21,29 @@ import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlparse
 
 import pytest
-from browser_support import SCREENSHOTS, chromium_path, launched_chromium
-from voila_support import REPO, VoilaApp, code_lines, serve
+from app_page import app_page, open_app_page, page_text
+from browser_support import SCREENSHOTS
+from voila_support import REPO, VoilaApp, code_lines
 from widget_page import choose, player_board
 
 import concordia_core as cc
 
 pytestmark = pytest.mark.browser
 VIEWPORT = {"width": 1280, "height": 800}
-PAGE_TIMEOUT_MS = 180_000     # a page: kernel start and every cell executed (the table plays bot demos)
 CHAPTER = "03_turn_and_mercator.ipynb"
 TABLE = "15_first_game.ipynb"
 TABLE_GAME = ("italia", ["You", "Livia", "Marcus"], 3)   # the learner's table of the chapter (map, seats, seed)
-LOCAL_SCHEMES = ("data", "blob", "about")
-
-
-@pytest.fixture(scope="module")
-def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("voila-browser")) as app:
-        yield app
-
-
-@pytest.fixture(scope="module")
-def chromium(voila_app: VoilaApp) -> Iterator[Any]:
-    with launched_chromium() as browser:
-        yield browser
 
 
 @pytest.fixture
-def page(chromium: Any) -> Iterator[Any]:
-    context = chromium.new_context(viewport=VIEWPORT)
-    pg = context.new_page()
-    problems: list[str] = []
-    pg.problems = problems
-    pg.on("pageerror", lambda exc: problems.append(f"page error: {exc}"))
-    pg.on("console", lambda msg: problems.append(f"console error: {msg.text}") if msg.type == "error" else None)
-    pg.on("requestfailed", lambda req: problems.append(f"request failed: {req.url} ({req.failure})"))
-
-    def outside(request: Any) -> None:
-        url = urlparse(request.url)
-        if url.scheme not in LOCAL_SCHEMES and url.hostname != "127.0.0.1":
-            problems.append(f"request to another site: {request.url}")
-    pg.on("request", outside)
-    try:
-        yield pg
-    finally:
-        context.close()   # Voilà shuts the page's kernel down when the page goes
+def page(app_browser: Any) -> Iterator[Any]:
+    with app_page(app_browser, viewport=VIEWPORT) as pg:
+        yield pg      # closing it makes Voilà shut the page's kernel down
 
 
 # --- helpers -----------------------------------------------------------------------------------------
-JS_RENDERED = """() => { const cells = document.getElementById('rendered_cells');
-  return !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])'); }"""
-
 JS_NO_CODE = """() => document.querySelectorAll(
   '.jp-CodeMirrorEditor, .cm-editor, .jp-InputPrompt, .jp-CodeCell .jp-InputArea, pre.highlight, .highlight-ipynb').length"""
 
@@ -84,15 +51,6 @@ JS_NO_CODE = """() => document.querySelectorAll(
 JS_SCROLL_HEIGHT = """() => Math.max(document.documentElement.scrollHeight,
   ...[...document.querySelectorAll('body *')].filter(e => e.scrollHeight > e.clientHeight + 10
        && ['auto', 'scroll'].includes(getComputedStyle(e).overflowY)).map(e => e.scrollHeight))"""
-
-
-def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
-    page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
-    page.wait_for_function(JS_RENDERED, timeout=PAGE_TIMEOUT_MS, polling=250)
-    failed = [line for line in page_text(page).splitlines() if "error when executing cell" in line]
-    assert not failed, f"{notebook}: a cell failed in the app, and Voilà stops at the first one: {failed}"
-    page.wait_for_function("() => document.querySelectorAll('.jupyter-widgets').length > 0", timeout=60_000)
-    page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
 
 
 JS_SCROLLED = """() => [...document.querySelectorAll('*')].some(e => e.scrollTop > 0)
@@ -107,10 +65,6 @@ def assert_scrolls(page: Any, notebook: str) -> None:
     assert page.evaluate(JS_SCROLLED), f"{notebook}: the page does not scroll (something set overflow: visible on its scroller)"
     page.mouse.wheel(0, -600)
     page.wait_for_timeout(300)
-
-
-def page_text(page: Any) -> str:
-    return page.evaluate("() => document.body.innerText")
 
 
 def assert_clean(page: Any, notebook: str) -> None:

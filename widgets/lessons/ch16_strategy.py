@@ -21,7 +21,7 @@ from matplotlib.figure import Figure
 import concordia_core as cc
 from concordia_core.bots import POINT_KEYS, GameResult, level_name, simulate
 
-from ..render.figures import figure_png, figure_words
+from ..render.figures import figure_png, figure_words, png_html
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "imperium"
@@ -101,7 +101,7 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     bar = ipw.IntProgress(min=0, max=total, description=cc._("Games"))
     label = ipw.Label()
     summary = ipw.HTML()
-    picture = ipw.Image(format="png", layout=ipw.Layout(max_width="100%"))
+    picture = ipw.HTML(layout=ipw.Layout(max_width="100%"))      # the box plots, an <img> with its text
     panel = ipw.VBox([ipw.HBox([bar, label]), summary, picture])
     start = time.perf_counter()
     results: dict[str, Sequence[GameResult]] = {}
@@ -114,7 +114,9 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     summary.value = escape(cc._("{games} games of four bots on {map}, {done} of them played to the end, in {seconds} s.",
                                 games=len(played), map=cc.load_map(MAP).display_name, done=len(finished(played)),
                                 seconds=round(seconds, 1)))
-    picture.value = figure_png(box_plots(results))
+    picture.value = png_html(figure_png(box_plots(results)), cc._(
+        "Box plots of the points per god of each study, one box per bot level: the middle line of a box is the "
+        "median, the box holds the middle half of the games"))
     return panel
 
 

@@ -97,7 +97,7 @@ def table_picture(entries: PadEntries) -> str:
         colour = pal.player_colour(i)
         rows.append(f"<li><b style='background:{colour};color:{pal.text_colour_on(colour)};padding:0 5px;"
                     f"border-radius:3px'>{escape(p.name)}</b>: {escape('; '.join(facts))}</li>")
-    return (f"<div style='display:flex;flex-wrap:wrap;gap:12px'><div>{picture}</div>"
+    return (f"<div style='display:flex;flex-wrap:wrap;gap:12px'><div style='flex:0 1 560px;min-width:0'>{picture}</div>"
             f"<ul style='max-width:420px'>{''.join(rows)}</ul></div>")
 
 

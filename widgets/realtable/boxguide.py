@@ -388,8 +388,15 @@ def step_html(step: Step, number: int, *, ticked: bool = False, printable: bool 
     return (f"<div class='cc-step' data-step='{escape(step.key)}' style='display:flex;flex-wrap:wrap;gap:12px;"
             f"border-top:1px solid #ddd;padding:8px 0;page-break-inside:avoid;break-inside:avoid'>"
             f"<div style='flex:1 1 300px;min-width:260px'><h3 style='margin:0 0 4px;font-size:110%'>{box} {number}. "
-            f"{escape(step.title)}</h3>{paras}{items}<div style='color:#777;font-size:85%'>{rules}</div></div>"
-            f"<div style='flex:0 0 auto'>{step.picture}</div></div>")
+            f"{escape(step.title)}</h3>{paras}{items}<div style='color:#555;font-size:85%'>{rules}</div></div>"
+            f"<div style='flex:0 1 auto;min-width:0;max-width:100%'>{named_picture(step.picture, step.title)}</div></div>")
+
+
+def named_picture(svg: str, name: str) -> str:
+    """The picture (SVG text) with an accessible name: its own <title>, else `name` (the step's title)."""
+    if not svg.startswith("<svg") or "<title>" in svg:
+        return svg
+    return svg.replace("<svg ", f"<svg aria-label='{escape(name)}' ", 1)
 
 
 def sheet_html(table: Table) -> str:

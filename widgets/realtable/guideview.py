@@ -16,6 +16,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.save_box import SavesBox
+from ..parts.style import page_style
 from ..render.refusal import explanation_html
 from . import tiles as tl
 from .boxguide import Step, Table, setup_steps, sheet_html, step_html
@@ -91,7 +92,7 @@ class BoxGuide(ipw.VBox):
             ipw.HBox([ipw.HTML(escape(cc._("Names, in seating order (clockwise):"))), *self.name_boxes],
                      layout=ipw.Layout(flex_flow="row wrap"))])
         kwargs.setdefault("layout", ipw.Layout(width="100%"))
-        super().__init__(children=[form, self.message, self.progress, self.steps_box, self.tiles_section,
+        super().__init__(children=[page_style(), form, self.message, self.progress, self.steps_box, self.tiles_section,
                                    ipw.HBox([self.print_button, self.link], layout=ipw.Layout(align_items="center")),
                                    self.savebox, self.error_log], **kwargs)
         self.add_class("cc-box-guide")

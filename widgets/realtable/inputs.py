@@ -173,7 +173,7 @@ class TileEntry(ipw.VBox):
                 letter = board.node(city).letter or ""
                 name = ipw.HTML(f"<span style='font-size:90%'>{escape(cc.city_name(city))} <b>{letter}</b></span>",
                                 layout=ipw.Layout(width="120px"))
-                rows.append(ipw.HBox([name, buttons], layout=ipw.Layout(align_items="center")))
+                rows.append(ipw.HBox([name, buttons], layout=ipw.Layout(align_items="center", flex_flow="row wrap")))
             groups.append(ipw.VBox(rows, layout=ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px")))
         kwargs.setdefault("layout", ipw.Layout(display="flex", flex_flow="row wrap"))
         super().__init__(children=groups, **kwargs)

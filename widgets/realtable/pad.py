@@ -21,6 +21,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.save_box import SavesBox
+from ..parts.style import page_style
 from ..render import map_picture as pictures
 from ..render import palette as pal
 from ..render.refusal import explanation_html
@@ -232,8 +233,8 @@ class ScoringPad(ipw.VBox):
         ] if self.extras else []
         if self.extras and not self.allow_new_table:
             extras.append(section(cc._("Save or load"), self.savebox))
-        return [*form, self.tiles_section, ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(cc._('Each player'))}</h4>"),
-                self.who, self.message, player, houses, self.message,
+        each = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(cc._('Each player'))}</h4>")
+        return [page_style(), *form, self.tiles_section, each, self.who, self.message, player, houses, self.message,
                 section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus],
                                                           layout=ipw.Layout(flex_flow="row wrap"))),
                 section(cc._("Scores"), self.results), *extras, self.error_log]

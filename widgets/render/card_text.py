@@ -12,7 +12,7 @@ import concordia_core as cc
 
 from .markup import esc
 
-GOD_COLOURS = {"vesta": "#b8860b", "jupiter": "#6a1b9a", "saturnus": "#1565c0", "mercurius": "#ef6c00",
+GOD_COLOURS = {"vesta": "#8a6508", "jupiter": "#6a1b9a", "saturnus": "#1565c0", "mercurius": "#b45309",
                "mars": "#c62828", "minerva": "#2e7d32"}
 
 

@@ -8,11 +8,13 @@ shows empty boxes.
 """
 from __future__ import annotations
 
+import base64
 import glob
 import io
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
+from html import escape
 
 import matplotlib
 from matplotlib import font_manager
@@ -73,4 +75,12 @@ def figure_png(fig: Figure) -> bytes:
     return buf.getvalue()
 
 
+def png_html(png: bytes, alt: str) -> str:
+    """A PNG as an <img> with its text alternative `alt` (ipywidgets' Image widget takes none), as wide as it
+    was drawn and never wider than its box."""
+    data = base64.b64encode(png).decode("ascii")
+    return f"<img src='data:image/png;base64,{data}' alt='{escape(alt)}' style='max-width:100%;height:auto'>"
+
+
 use_fonts()
+

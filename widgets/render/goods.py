@@ -33,6 +33,6 @@ def storehouse_html(player: cc.PlayerState) -> str:
         waiting = cc._("waiting {colonist}", colonist=cc.colonist_text(kind))
         cells += [_slot(cc.colonist_text(kind), colour, "white", waiting)] * player.waiting[kind]
     free = max(0, cc.CONSTANTS.storehouse_slots - len(cells))
-    cells += [_slot(cc._("free"), "#f5f5f5", "#777", cc._("free slot"))] * free
+    cells += [_slot(cc._("free"), "#f5f5f5", "#595959", cc._("free slot"))] * free
     rows = ["".join(cells[i:i + SLOTS_PER_ROW]) for i in range(0, len(cells), SLOTS_PER_ROW)]
     return "<div class='cc-storehouse'>" + "<br>".join(rows) + "</div>"

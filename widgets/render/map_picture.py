@@ -97,8 +97,7 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='{x0:.3f} {y0:.3f} {w:.3f} {h:.3f}' width='{width}' "
            f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
            f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
-    if caption:
-        out.append(f"<title>{escape(caption)}</title>")
+    out.append(f"<title>{escape(caption or board.display_name)}</title>")   # a picture always has a name
     out += _shading(board, xy, r, scale, outlined)
     out += _route_lines(board, xy, scale)
     out += _city_marks(board, xy, tiles or {}, r, fs, scale)

@@ -13,10 +13,12 @@ OKABE_ITO: dict[str, str] = {
     "vermillion": "#D55E00", "blue": "#0072B2", "bluish_green": "#009E73", "yellow": "#F0E442",
     "black": "#000000", "orange": "#E69F00", "sky_blue": "#56B4E9", "reddish_purple": "#CC79A7",
 }
+# The red player's vermillion is a shade lighter than Okabe–Ito's (#D55E00): its black letter then reads
+# (4.5:1) also for a protanope, who sees red darker (tests/test_colour_vision.py measures it).
+PLAYER_RED = "#DE6300"
 PLAYER_COLOURS: tuple[str, ...] = (
-    OKABE_ITO["vermillion"], OKABE_ITO["blue"], OKABE_ITO["bluish_green"], OKABE_ITO["yellow"], OKABE_ITO["black"],
+    PLAYER_RED, OKABE_ITO["blue"], OKABE_ITO["bluish_green"], OKABE_ITO["yellow"], OKABE_ITO["black"],
 )
-_DARK = {OKABE_ITO["blue"], OKABE_ITO["black"], OKABE_ITO["vermillion"], OKABE_ITO["bluish_green"]}
 
 GOOD_COLOURS: dict[str, str] = {
     "brick": "#B5533C",   # fired clay
@@ -25,7 +27,7 @@ GOOD_COLOURS: dict[str, str] = {
     "wine": "#6E2A5E",    # grape
     "cloth": "#4F8FC0",   # dyed cloth
 }
-GOOD_TEXT: dict[str, str] = {"brick": "white", "food": "black", "tools": "black", "wine": "white", "cloth": "white"}
+GOOD_TEXT: dict[str, str] = {"brick": "white", "food": "black", "tools": "black", "wine": "white", "cloth": "black"}
 
 LAND_COLOUR = "#8B5A2B"   # land routes: solid brown
 SEA_COLOUR = "#1F6FB2"    # sea routes: dashed blue
@@ -44,15 +46,24 @@ def player_colour(index: int) -> str:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)]
 
 
+def _luminance(colour: str) -> float:
+    """The relative luminance of a #RRGGBB colour (WCAG 2)."""
+    channels = [int(colour.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """The contrast ratio of two #RRGGBB colours (WCAG 2: 1 to 21; text wants 4.5)."""
+    light, dark = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
 def text_colour_on(fill: str) -> str:
-    """Black or white, whichever reads on `fill` (for letters on pieces)."""
-    if fill in _DARK:
-        return "white"
-    if fill in GOOD_TEXT.values():
+    """Black or white, whichever contrasts more with `fill` (for letters on pieces, names on chips)."""
+    if fill in ("white", "black"):
         return fill
-    rgb = [int(fill.lstrip("#")[i:i + 2], 16) / 255 for i in (0, 2, 4)]
-    luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
-    return "black" if luminance > 0.5 else "white"
+    return "black" if contrast(fill, "#000000") > contrast(fill, "#ffffff") else "white"
 
 
 def player_letters(names: Sequence[str]) -> list[str]:

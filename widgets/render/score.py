@@ -43,7 +43,7 @@ def score_table_html(state: cc.GameState) -> str:
         cells = []
         for found in lines:
             if not found:
-                cells.append(f"<td style='{cell};color:#999'>—</td>")
+                cells.append(f"<td style='{cell};color:#666'>—</td>")
                 continue
             text = "<br>".join(f"{escape(ln.how)} = <b>{ln.points}</b>" if len(found) == 1
                                else f"{escape(ln.label)}: {escape(ln.how)} = <b>{ln.points}</b>" for ln in found)

@@ -26,6 +26,7 @@ from ..parts.focus import FocusKeeper
 from ..parts.inputs import fold
 from ..parts.live import LiveRegion
 from ..parts.scroll import ScrollAnchor
+from ..parts.style import page_style
 from ..render.board import BuildOverlay, Overlay, ProduceOverlay, ReachOverlay
 from ..render.last_play import last_play
 from ..render.picks import Pick
@@ -109,8 +110,8 @@ class GameApp(widgets.VBox):
         self.anchor = ScrollAnchor()
         self.live = LiveRegion(cc._("Game log"))
         self._told = [e.text for e in self.history.entries]   # the log as last read out (not what came before)
-        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), self.anchor, row,
-                         self.live, FocusKeeper(".cc-game", [".cc-controls"]), ControlAccess(".cc-game"), tabs,
+        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), page_style(),
+                         self.anchor, row, self.live, FocusKeeper(".cc-game", [".cc-controls"]), ControlAccess(".cc-game"), tabs,
                          self.error_log]
         self.refresh()
         self._refreshed = self.hooks.on_refresh

@@ -49,7 +49,7 @@ def entry_html(entry: cc.narrate.Entry, state: cc.GameState, number: int | None 
     """One entry as a list item: a dot in the player's colour, the sentence (and a note under it, in grey)."""
     names = [p.name for p in state.players]
     colour = pal.player_colour(names.index(entry.player)) if entry.player in names else "#999"
-    mark = f"<small style='color:#777'>{number}.</small> " if number is not None else ""
+    mark = f"<small style='color:#595959'>{number}.</small> " if number is not None else ""
     return (f"<li style='margin:2px 0;list-style:none'>{mark}<span style='display:inline-block;width:9px;height:9px;"
             f"border-radius:50%;background:{colour};border:1px solid #333;margin-right:4px'></span>"
             f"{html.escape(entry.text)}"
@@ -95,7 +95,7 @@ class HistoryView(widgets.VBox):
         numbered = list(enumerate(entries, start=1))[-SHOWN:]
         rows = "".join(entry_html(e, state, n, self.hooks.note_for(e)) for n, e in reversed(numbered))
         title = cc._("Game log (latest first)")
-        empty = f"<i>{html.escape(cc._('no moves yet'))}</i>"
+        empty = f"<li style='list-style:none'><i>{html.escape(cc._('no moves yet'))}</i></li>"
         self.listing.value = f"<b>{html.escape(title)}</b><ul style='padding-left:4px;margin:2px 0'>{rows or empty}</ul>"
         count = len(self.game.history)
         options = []

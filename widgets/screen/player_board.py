@@ -30,7 +30,7 @@ class PlayerBoard(widgets.HTML):
         if state.to_move == self.name:
             marks.append(f"<b style='color:#2e7d32'>▶ {esc(cc._('to move'))}</b>")
         if state.actor == self.name and state.actor != state.to_move:
-            marks.append(f"<b style='color:#ef6c00'>▶ {esc(cc._('must choose'))}</b>")
+            marks.append(f"<b style='color:#b45309'>▶ {esc(cc._('must choose'))}</b>")
         if state.praefectus_magnus == self.name:
             marks.append(f"<span style='border:1px solid #b8860b;padding:0 4px'>{esc(cc.term('term', 'Praefectus Magnus'))}"
                          "</span>")

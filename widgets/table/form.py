@@ -16,6 +16,7 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.style import HIDDEN_LABEL, page_style
 from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")
@@ -73,9 +74,13 @@ class TableForm(widgets.VBox):
         kinds = [(kind_label(k), k) for k in KINDS]
         self.names = [widgets.Text(value=DEFAULT_NAMES[i], description=cc._("Seat {n}", n=i + 1), style=WIDE,
                                    layout=widgets.Layout(width="210px")) for i in range(counts[-1])]
+        # each menu is named for screen readers (the row shows it beside the seat's name)
         self.kinds = [widgets.Dropdown(options=kinds, value=DEFAULT_KINDS[i] if DEFAULT_KINDS[i] in KINDS else HUMAN,
+                                       description=cc._("Who plays seat {n}", n=i + 1),
                                        layout=widgets.Layout(width="auto", max_width="460px"))
                       for i in range(counts[-1])]
+        for menu in self.kinds:
+            menu.add_class(HIDDEN_LABEL)
         self.rows = [widgets.HBox([n, k], layout=widgets.Layout(flex_flow="row wrap")) for n, k in
                      zip(self.names, self.kinds, strict=True)]
         self.first_game = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"),
@@ -93,7 +98,7 @@ class TableForm(widgets.VBox):
         title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(cc._('Set up a table'))}</h3>"
                              + html.escape(cc._("Choose who plays: people take turns at this screen (the device is "
                                                 "passed between them); practice bots play by themselves.")))
-        self.children = [title, self.count, *self.rows, self.map, self.first_game,
+        self.children = [page_style(), title, self.count, *self.rows, self.map, self.first_game,
                          widgets.HBox([self.seed, seed_help], layout=widgets.Layout(flex_flow="row wrap",
                                                                                    align_items="center")),
                          self.start, self.errors]

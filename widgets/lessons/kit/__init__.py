@@ -20,6 +20,7 @@ import concordia_core as cc
 from ...parts.error_log import ErrorLog, guarded
 from ...parts.inputs import button as _button
 from ...parts.inputs import menu
+from ...parts.style import STYLE_HTML
 from ...render.board import Overlay, ProduceOverlay
 from ...render.goods import goods_chips
 from ...render.markup import esc
@@ -47,7 +48,7 @@ BOARD_WIDTH = "760px"
 
 def style() -> ipw.HTML:
     """The lesson widgets' CSS (the focus outline, tables); every composite widget includes it once."""
-    return ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0"))
+    return ipw.HTML(STYLE + STYLE_HTML, layout=ipw.Layout(height="0px", margin="0"))
 
 
 def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, raw: bool = False) -> str:
