@@ -245,12 +245,25 @@ def launched_chromium() -> Iterator[Any]:
         from playwright.sync_api import sync_playwright
     except ImportError:
         _unavailable("browser test needs the playwright Python package (pip install -e '.[dev]')")
-    with sync_playwright() as pw:
-        chromium = pw.chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
+    # One Playwright at a time in a process (its sync API refuses a second while one runs), shared by the
+    # browsers open at once (the app's and JupyterLab's in one test module) and stopped with the last of them.
+    if not _PLAYWRIGHT:
+        _PLAYWRIGHT.append(sync_playwright().start())
+    _PLAYWRIGHT_USERS.append(path)
+    try:
+        chromium = _PLAYWRIGHT[0].chromium.launch(executable_path=path, args=CHROMIUM_ARGS, headless=True)
         try:
             yield chromium
         finally:
             chromium.close()
+    finally:
+        _PLAYWRIGHT_USERS.pop()
+        if not _PLAYWRIGHT_USERS:
+            _PLAYWRIGHT.pop().stop()
+
+
+_PLAYWRIGHT: list[Any] = []        # the running Playwright, if any
+_PLAYWRIGHT_USERS: list[str] = []  # one entry per browser launched from it and still open
 
 
 @pytest.fixture(scope="module")
