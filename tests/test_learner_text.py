@@ -119,9 +119,10 @@ def test_learner_text_japanese_counters_fit_what_is_counted() -> None:
 
 
 def test_learner_text_japanese_follows_the_style_sheet_words() -> None:
-    """docs/translating.md: 第N章 (not 09章), 「やってみましょう」, 採点表 (not 採点パッド), no calque 標準競技順位, 待機 only
-    of colonists in the storehouse (not 「ROMAで待機」), no English mode name 「first game」 in the Japanese rules."""
-    wrong = re.compile(r"(?<![第\d～])\d+章|やってみよう|採点パッド|標準競技順位|\{rome\}で待機|first game")
+    """docs/translating.md: 第N章 (not 09章), 局面N for a step of the record (not 0手目),
+    「やってみましょう」, 採点表 (not 採点パッド), no calque 標準競技順位, 待機 only of colonists in the storehouse
+    (not 「ROMAで待機」), no English mode name 「first game」 in the Japanese rules."""
+    wrong = re.compile(r"(?<![第\d～])\d+章|[\d}]手目|やってみよう|採点パッド|標準競技順位|\{rome\}で待機|first game")
     rules = (ROOT / "docs" / "rules.ja.md").read_text(encoding="utf-8")
     texts = [(w, t) for w, language, t in learner_texts() if language == "ja"] + [("rules.ja.md", rules)]
     bad = [f"{where}: {m.group(0)}" for where, text in texts for m in wrong.finditer(text)
