@@ -204,3 +204,63 @@ def test_chapter_17_example_is_the_table_of_chapter_01_with_its_bonus_tiles() ->
     assert "Ben with the Praefectus Magnus" in shown.children[2].value
     guide = ch17_box.guide()
     assert guide.table.seating == ("Player 1", "Player 2", "Player 3")
+    assert guide.lots.value.startswith(f"Drawn by lot: {guide.table.first} starts (R-SETUP-8).")
+
+
+def test_guide_draws_the_first_player_by_lot_shows_the_draw_and_lets_the_group_choose() -> None:
+    guide = BoxGuide(seed=0)
+    assert guide.table.first == "Player 2"                 # seed 0 draws the second seat, not the first
+    assert guide.lots.value == ("Drawn by lot: Player 2 starts (R-SETUP-8). Drew lots at the table instead? "
+                                "Choose that player as the first player.")
+    assert "Player 2 starts; play goes clockwise: Player 2 → Player 3 → Player 1." in words(
+        step(bg.setup_steps(guide.table), "coins"))
+    assert {BoxGuide(seed=s).table.first for s in range(8)} == {"Player 1", "Player 2", "Player 3"}
+    guide.name_boxes[1].value = "Ben"                      # the drawn seat renamed: that seat still starts
+    assert guide.table.first == "Ben"
+    assert guide.lots.value.startswith("Drawn by lot: Ben starts")
+    guide.first_choice.value = "Player 3"                  # their own lots at the table
+    assert guide.table.first == "Player 3"
+    assert guide.lots.value == "Player 3 starts, as you chose."
+    assert guide.draw_lots() == guide.table.first
+    assert guide.lots.value.startswith(f"Drawn by lot: {guide.table.first} starts")
+
+
+@pytest.mark.parametrize("seating", [["Aiko", "Ben"], ["Aiko", "Ben", "Chloe"], ["Aiko", "Ben", "Chloe", "Dario"],
+                                     ["Aiko", "Ben", "Chloe", "Dario", "Emilia"],
+                                     ["Maximiliana", "Bartholomew", "Chloe"]])
+def test_seat_pictures_show_every_label_whole_inside_the_picture(seating: list[str]) -> None:
+    from widgets.render.layout import PX, text_width
+    table = bg.Table.make("imperium" if len(seating) == 5 else "italia", seating, seating[0])
+    state = table.state()
+    for praefectus in (False, True):
+        svg = ET.fromstring(bg.seats_svg(table, state, praefectus=praefectus))
+        texts = [t for t in svg.iter("{http://www.w3.org/2000/svg}text")]
+        shown = [t.text for t in texts]
+        for name in seating:
+            assert name in shown                             # whole names, not cut to 9 letters
+        if praefectus:
+            assert shown.count("Praefectus Magnus") == 1
+        for t in texts:
+            size = float(t.get("font-size", "0"))
+            half = text_width(t.text or "", size * 72 / PX, "bold" if t.get("font-weight") else "regular") / 2
+            assert 0 <= float(t.get("x", "0")) - half and float(t.get("x", "0")) + half <= 240, t.text
+            assert size <= float(t.get("y", "0")) <= 240, t.text
+
+
+def test_seat_picture_moves_the_praefectus_label_in_from_the_edge() -> None:
+    table = bg.Table.make("italia", ["Aiko", "Ben", "Chloe"], "Chloe")   # Ben, on the left seat, plays last
+    svg = bg.seats_svg(table, table.state(), praefectus=True)
+    assert "<circle cx='43.8' cy='76.0' r='24'" in svg                  # Ben's seat, 43.8 from the left edge
+    label = re.search(r"<text x='([0-9.]+)'[^>]*>Praefectus Magnus</text>", svg)
+    assert label and label.group(1) == "51.7"                            # moved in: the label is 2 x 48.7 wide
+
+
+def test_bonus_step_without_the_tiles_says_what_to_do_for_every_province() -> None:
+    bonus = step(bg.setup_steps(bg.Table.make("italia", ["Aiko", "Ben", "Chloe"])), "bonus")
+    assert len(bonus.items) == 11                                        # Italia's 11 provinces
+    assert bonus.items[0] == "VENETIA: the tile of the dearest good among BAVZANVM, AQVILEIA and VERONA"
+    assert "VMBRIA: the tile of the dearest good among ANCONA, SPOLETVM and HADRIA" in bonus.items
+    assert ("A bonus tile shows a good on one side and coins on the other: lay each one goods side up (a Prefect "
+            "turns it to its coin side later, R-PREF-1).") in bonus.text
+    assert bonus.text[0] == ("On each province put the bonus tile of the most expensive good among its cities, "
+                             "goods side up. Prices: brick 3, food 4, tools 5, wine 6 and cloth 7.")

@@ -116,3 +116,33 @@ def test_learner_text_japanese_counters_fit_what_is_counted() -> None:
     bad = [f"{where}: {m.group(0)} in {text[:60]!r}" for where, language, text in learner_texts() if language == "ja"
            for m in wrong.finditer(text)]
     assert not bad, "\n".join(bad[:40])
+
+
+def test_learner_text_japanese_follows_the_style_sheet_words() -> None:
+    """docs/translating.md: 第N章 (not 09章), 局面N for a step of the record (not 0手目),
+    「やってみましょう」, 採点表 (not 採点パッド), no calque 標準競技順位, 待機 only of colonists in the storehouse
+    (not 「ROMAで待機」), no English mode name 「first game」 in the Japanese rules."""
+    wrong = re.compile(r"(?<![第\d～])\d+章|[\d}]手目|やってみよう|採点パッド|標準競技順位|\{rome\}で待機|first game")
+    rules = (ROOT / "docs" / "rules.ja.md").read_text(encoding="utf-8")
+    texts = [(w, t) for w, language, t in learner_texts() if language == "ja"] + [("rules.ja.md", rules)]
+    bad = [f"{where}: {m.group(0)}" for where, text in texts for m in wrong.finditer(text)
+           if not (where.endswith("00_start_here.ipynb") and m.group(0) == "first game")]   # the glossary's English column
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_japanese_start_page_names_the_chapters_as_they_are_titled() -> None:
+    start = (ROOT / "notebooks" / "ja" / "00_start_here.ipynb").read_text(encoding="utf-8")
+    for title in ("15 · 友だちと初めてのゲーム", "17 · 実際の卓で：箱から準備する", "18 · 実際の卓で：採点表"):
+        assert f"[{title}]" in start
+        number = title.split(" ")[0]
+        chapter = next((ROOT / "notebooks" / "ja").glob(f"{number}_*.ipynb")).read_text(encoding="utf-8")
+        assert f'"# {title}' in chapter
+
+
+def test_japanese_free_slots_keep_the_number_with_its_counter() -> None:
+    cc.set_language("ja")
+    try:
+        assert cc.n_("{n} free slot", "{n} free slots", 0) == "空き0\u2060枠"          # a word joiner: no line break
+        assert cc.n_("{n} free storehouse slot", "{n} free storehouse slots", 2) == "倉庫の空き2\u2060枠"
+    finally:
+        cc.set_language("en")

@@ -14,7 +14,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..realtable import boxguide as bg
-from ..realtable.guideview import BoxGuide, default_names
+from ..realtable.guideview import BoxGuide
 
 EXAMPLE_MAP = "italia"
 EXAMPLE_SEATING = ["Aiko", "Ben", "Chloe"]
@@ -22,8 +22,8 @@ EXAMPLE_SEED = 2
 
 
 def guide() -> BoxGuide:
-    """The guide for your own table: three players on Italia to start with; change anything."""
-    return BoxGuide(bg.Table.make(EXAMPLE_MAP, default_names(3)))
+    """The guide for your own table: three players on Italia to start with, the first drawn by lot; change anything."""
+    return BoxGuide()
 
 
 def example_table() -> bg.Table:

@@ -21,6 +21,7 @@ import concordia_core as cc
 
 from ..render import map_picture as pictures
 from ..render import palette as pal
+from ..render.layout import PX, text_width
 from . import tiles as tl
 
 FORMAT = "concordia-table"
@@ -202,7 +203,12 @@ def _bonus_steps(f: _Facts) -> list[Step]:
                       for pid, prov in board.provinces.items())
         labels = {pid: cc.good_name(bonus[pid]) for pid in board.provinces}
     else:
-        text.append(cc._("Tell the guide your city tiles (below) and it lists the bonus tile of every province."))
+        text.append(cc._("A bonus tile shows a good on one side and coins on the other: lay each one goods side up "
+                         "(a Prefect turns it to its coin side later, R-PREF-1)."))
+        items = tuple(cc._("{province}: the tile of the dearest good among {cities}", province=cc.province_name(pid),
+                           cities=cc.listing(cc.city_name(x) for x in prov.cities))
+                      for pid, prov in board.provinces.items())
+        text.append(cc._("Optional: tell the guide your city tiles (below) and it names the tile of every province."))
     steps.append(Step("bonus", cc._("Bonus tiles"), ("R-SETUP-3",), tuple(text), items,
                       pictures.map_picture(table.map, tiles=tiles, provinces=() if labels else board.provinces,
                                          labels=labels, width=width)))
@@ -300,7 +306,6 @@ def _seat_steps(f: _Facts) -> list[Step]:
     steps.append(Step("praefectus", cc._("The Praefectus Magnus"), ("R-SETUP-8", "R-PREF-3"), tuple(text),
                       picture=seats_svg(table, state, width=min(width, 320), praefectus=True)))
     return steps
-    return steps
 
 
 def decks_svg(kept: Sequence[str], per_deck: Mapping[str, int], width: int = 380) -> str:
@@ -361,20 +366,32 @@ def seats_svg(table: Table, state: cc.GameState, width: int = 320, praefectus: b
         coins = state.player(name).coins
         ring = ("#E66100" if (praefectus and name == state.praefectus_magnus) or (not praefectus and turn == 0)
                 else "#333")
+        ink = pal.text_colour_on(colour)
         out.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='24' fill='{colour}' stroke='{ring}' stroke-width='"
                    f"{4 if ring != '#333' else 1}'/>")
-        out.append(f"<text x='{x:.1f}' y='{y - 2:.1f}' font-size='10' font-weight='bold' text-anchor='middle' "
-                   f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(name[:9])}</text>")
+        out.append(_whole_label(x, y - 2, name, 10, size, f"font-weight='bold' fill='{ink}'", fit=46))
         if not praefectus:
-            out.append(f"<text x='{x:.1f}' y='{y + 11:.1f}' font-size='9' text-anchor='middle' "
-                       f"fill='{pal.text_colour_on(colour)}' font-family='sans-serif'>{escape(cc.coins_text(coins))}</text>")
+            out.append(_whole_label(x, y + 11, cc.coins_text(coins), 9, size, f"fill='{ink}'", fit=46))
         elif name == state.praefectus_magnus:
-            out.append(f"<text x='{x:.1f}' y='{y + 36:.1f}' font-size='9' font-weight='bold' text-anchor='middle' "
-                       f"fill='#8A3B00' font-family='sans-serif'>{escape(cc._('Praefectus Magnus'))}</text>")
+            out.append(_whole_label(x, y + 36 if y < 200 else y - 30, cc._("Praefectus Magnus"), 9, size,
+                                    "font-weight='bold' fill='#8A3B00'"))
     arrow = escape(cc._("clockwise"))
     out.append(f"<text x='120' y='124' font-size='11' text-anchor='middle' font-family='sans-serif'>↻ {arrow}</text>")
     out.append("</svg>")
     return "".join(out)
+
+
+def _whole_label(x: float, y: float, text: str, font: float, size: float, attrs: str, fit: float = 0.0) -> str:
+    """A label centred on x, whole: smaller type when wider than `fit` (down to 7), then moved inside the
+    picture (0..size) rather than cut at its edge."""
+    def wide(f: float) -> float:
+        return text_width(text, f * 72 / PX, "bold" if "bold" in attrs else "regular")
+    while fit and font > 7 and wide(font) > fit:
+        font -= 0.5
+    half = wide(font) / 2 + 3
+    x = min(max(x, half), size - half)
+    return (f"<text x='{x:.1f}' y='{y:.1f}' font-size='{font:g}' text-anchor='middle' font-family='sans-serif' "
+            f"{attrs}>{escape(text)}</text>")
 
 
 # --- the printable sheet ---------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ game that mirrors your table), print the steps, save the table by name for the s
 from __future__ import annotations
 
 import base64
+import random
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
@@ -53,12 +54,21 @@ class StepRow(ipw.HBox):
 
 class BoxGuide(ipw.VBox):
     """Set-up steps for a table. `table` is the current Table; `choose(...)`, `set_tile(...)`, `tick(...)`,
-    `printable()` are what the inputs call (tests call them too)."""
+    `draw_lots()`, `printable()` are what the inputs call (tests call them too). Without a table the guide
+    starts with three players on Italia and draws lots for the first player (R-SETUP-8), with `seed` the
+    same draw every time; the draw is shown, and the group may draw again or choose their own."""
 
-    def __init__(self, table: Table | None = None, **kwargs: Any) -> None:
-        self.table = table or Table.make("italia", default_names(3))
+    def __init__(self, table: Table | None = None, seed: int | None = None, **kwargs: Any) -> None:
+        self.rng = random.Random(seed)
         self.error_log = ErrorLog()
         self.message = ipw.HTML()
+        self.lots = ipw.HTML()
+        self.drawn_seat: int | None = None      # the seat the lots chose, while that seat starts
+        if table is None:
+            names = default_names(3)
+            self.drawn_seat = self.rng.randrange(len(names))
+            table = Table.make("italia", names, names[self.drawn_seat])
+        self.table = table
         self._syncing = False
         n = len(self.table.seating)
         self.count_choice = ipw.Dropdown(options=list(cc.player_counts()), value=n, description=cc._("Players"),
@@ -71,6 +81,9 @@ class BoxGuide(ipw.VBox):
                                          layout=ipw.Layout(width="240px"))
         for w in (self.count_choice, self.map_choice, self.first_choice, *self.name_boxes):
             w.observe(guarded(lambda _c: self._form_changed(), self.error_log), names="value")
+        self.lots_button = ipw.Button(description=cc._("Draw lots"), icon="random", layout=ipw.Layout(width="150px"),
+                                      tooltip=cc._("Draw the first player by lot (R-SETUP-8)"))
+        self.lots_button.on_click(guarded(lambda _b: self.draw_lots(), self.error_log))
         self.progress = ipw.HTML()
         self.rows: list[StepRow] = []
         self.steps_box = ipw.VBox()
@@ -88,7 +101,9 @@ class BoxGuide(ipw.VBox):
         self.tiles_section.set_title(0, cc._("Optional: tell the tutor the city tiles you drew"))
         self.tiles_section.selected_index = None
         form = ipw.VBox([
-            ipw.HBox([self.count_choice, self.map_choice, self.first_choice], layout=ipw.Layout(flex_flow="row wrap")),
+            ipw.HBox([self.count_choice, self.map_choice, self.first_choice, self.lots_button],
+                     layout=ipw.Layout(flex_flow="row wrap", align_items="center")),
+            self.lots,
             ipw.HBox([ipw.HTML(escape(cc._("Names, in seating order (clockwise):"))), *self.name_boxes],
                      layout=ipw.Layout(flex_flow="row wrap"))])
         kwargs.setdefault("layout", ipw.Layout(width="100%"))
@@ -106,7 +121,14 @@ class BoxGuide(ipw.VBox):
         maps = cc.maps_for(n)
         map_name = self.map_choice.value if self.map_choice.value in maps else maps[0]
         names = [b.value.strip() for b in self.name_boxes[:n]]
-        first = self.first_choice.value if self.first_choice.value in names else names[0]
+        seat = self.table.seating.index(self.table.first)
+        if self.first_choice.value in names:
+            first = self.first_choice.value
+        elif seat < len(names):     # the first player renamed: the same seat starts
+            first = names[seat]
+        else:                       # their seat taken away: lots again
+            first = self.rng.choice(names)
+            self.drawn_seat = names.index(first)
         self.choose(map_name, names, first)
 
     def _apply(self, make: Callable[[], Table]) -> bool:
@@ -127,6 +149,14 @@ class BoxGuide(ipw.VBox):
         """Another map, players or first player: the steps follow (tiles kept while the map stays)."""
         tiles = self.table.tiles if map_name == self.table.map else {}
         return self._apply(lambda: Table.make(map_name, seating, first, tiles, sorted(self.table.done)))
+
+    def draw_lots(self) -> str:
+        """Draw the first player by lot among the players at the table (R-SETUP-8); the draw is shown."""
+        t = self.table
+        seat = self.rng.randrange(len(t.seating))
+        self.drawn_seat = seat
+        self._apply(lambda: Table.make(t.map, t.seating, t.seating[seat], t.tiles, sorted(t.done)))
+        return self.table.first
 
     def set_tile(self, city: str, good: str | None) -> bool:
         """The tile the group drew for a city (None: not known); refused if the box holds no such tile."""
@@ -153,6 +183,7 @@ class BoxGuide(ipw.VBox):
         table = Table.from_json(text)
         self.table = table
         self.message.value = ""
+        self.drawn_seat = None
         self._sync(rebuild=True)
 
     def game(self) -> cc.Game:
@@ -181,6 +212,12 @@ class BoxGuide(ipw.VBox):
                 box.value = t.seating[i]
         self.first_choice.options = list(t.seating)
         self.first_choice.value = t.first
+        drawn = self.drawn_seat is not None and self.drawn_seat < n and t.seating[self.drawn_seat] == t.first
+        if not drawn:
+            self.drawn_seat = None
+        self.lots.value = escape(cc._(
+            "Drawn by lot: {first} starts (R-SETUP-8). Drew lots at the table instead? Choose that player as the "
+            "first player.", first=t.first) if drawn else cc._("{first} starts, as you chose.", first=t.first))
 
     def _sync_steps(self, rebuild: bool) -> None:
         steps = setup_steps(self.table)

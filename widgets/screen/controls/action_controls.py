@@ -92,8 +92,9 @@ class ActionControls(widgets.VBox):
         card = cc.card(state.pending.card) if state.pending else None
         named = card is not None and title in (card.display_name, cc.term("card", card.name.upper()))   # named once
         played = cc._(" · playing the {card}", card=card.display_name) if card is not None and not named else ""
-        who = f"<b>{esc(state.actor)}</b>: " if state.actor else ""                   # nobody acts once it is over
-        self.header.value = f"{who}{esc(title)}{esc(played)}"
+        what = f"{esc(title)}{esc(played)}"
+        self.header.value = (cc._("{player}: {action}", player=f"<b>{esc(state.actor)}</b>", action=what)
+                             if state.actor else what)                               # nobody acts once it is over
         self.body.children = self.panel.children()
         self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
         self.typed.layout.display = None if acting and not state.over else "none"
