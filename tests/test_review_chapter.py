@@ -73,7 +73,7 @@ def test_a_table_saved_by_name_is_reviewed(tmp_path: Path, monkeypatch: pytest.M
 
 
 def test_the_exercise_wants_the_god_you_lost_most_on() -> None:
-    # the sample's review (seeded): You lost most on Jupiter (2.0 points), then Vesta 1.5 (and 68.1 to
+    # the sample's review (seeded): You lost most on Jupiter (2.0 points), then Vesta 1.8 (and 88.8 to
     # Livia's gain, which the exercise leaves out: it asks about gods)
     assert lesson.check_worst_god("jupiter")
     assert not lesson.check_worst_god("rivals")
