@@ -120,7 +120,8 @@ def test_browser_architect_play_through_the_menus_changes_board_and_player_board
     click(page, "Build")
     see(page, "Ben: play a card")
     _wait_pieces_change(page, pieces2)                    # the house in COSA
-    label = page.locator("[data-pick='city:COSA']").first.get_attribute("aria-label") or ""
+    city_node = page.locator("[data-pick='city:COSA']").first   # named by the city, described by its tooltip
+    label = " ".join(city_node.get_attribute(a) or "" for a in ("aria-label", "aria-description"))
     assert "houses: Aiko" in label, label
 
     board = player_board(page, "Aiko", _board_facts(end))

@@ -70,7 +70,9 @@ def click_pick_ready(page: Any, selector: str) -> None:
 
 
 def label_of(page: Any, selector: str) -> str:
-    return page.locator(selector).first.get_attribute("aria-label") or ""
+    """What a screen reader says of a board element: its name, then its description (the tooltip's rest)."""
+    node = page.locator(selector).first
+    return " ".join(node.get_attribute(a) or "" for a in ("aria-label", "aria-description"))
 
 
 # --- an Architect turn and a Prefect turn by clicks on the board ------------------------------------------
