@@ -22,7 +22,7 @@ from browser_support import (
     notebook_text,
     open_and_run,
 )
-from widget_page import choose, click, dropdown, player_board, see
+from widget_page import choose, click, dropdown, player_board, see, spoken
 
 import concordia_core as cc
 
@@ -120,8 +120,7 @@ def test_browser_architect_play_through_the_menus_changes_board_and_player_board
     click(page, "Build")
     see(page, "Ben: play a card")
     _wait_pieces_change(page, pieces2)                    # the house in COSA
-    city_node = page.locator("[data-pick='city:COSA']").first   # named by the city, described by its tooltip
-    label = " ".join(city_node.get_attribute(a) or "" for a in ("aria-label", "aria-description"))
+    label = spoken(page, "[data-pick='city:COSA']")   # named by the city, described by its tooltip
     assert "houses: Aiko" in label, label
 
     board = player_board(page, "Aiko", _board_facts(end))

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, open_and_run
-from widget_page import board_text, see, visible_text, visible_texts, wait_for
+from widget_page import board_text, see, spoken, visible_text, visible_texts, wait_for
 
 import concordia_core as cc
 
@@ -69,12 +69,6 @@ def click_pick_ready(page: Any, selector: str) -> None:
                            arg=selector, timeout=15_000)
 
 
-def label_of(page: Any, selector: str) -> str:
-    """What a screen reader says of a board element: its name, then its description (the tooltip's rest)."""
-    node = page.locator(selector).first
-    return " ".join(node.get_attribute(a) or "" for a in ("aria-label", "aria-description"))
-
-
 # --- an Architect turn and a Prefect turn by clicks on the board ------------------------------------------
 def test_browser_map_click_architect_and_prefect_turns(lab: Lab, page: Any) -> None:
     game = cc.new_game("italia", ["Aiko", "Ben"], seed=7)
@@ -87,7 +81,7 @@ def test_browser_map_click_architect_and_prefect_turns(lab: Lab, page: Any) -> N
     report = open_and_run(page, lab, CLICKS_NOTEBOOK)
     assert_clean(page, CLICKS_NOTEBOOK, report)
     page.locator(".cc-board svg").first.wait_for()
-    assert "no houses yet" in label_of(page, "[data-pick='city:COSA']")
+    assert "no houses yet" in spoken(page, "[data-pick='city:COSA']")
 
     # Aiko: the Architect, chosen and played by clicking the card twice
     click_pick(page, ".cc-cardrow [data-pick='card:ARCHITECT']")
@@ -100,9 +94,9 @@ def test_browser_map_click_architect_and_prefect_turns(lab: Lab, page: Any) -> N
     shot(page, "table_map_click_1_reach_1280x800")
     click_pick(page, ".cc-board-top [data-pick='route:land:COSA-ROMA']")
     see(page, "1 step left")
-    wait_for("the colonist on its route", lambda: "Aiko's land colonist" in label_of(page, "[data-pick='route:land:COSA-ROMA']"))
+    wait_for("the colonist on its route", lambda: "Aiko's land colonist" in spoken(page, "[data-pick='route:land:COSA-ROMA']"))
     click_pick(page, "[data-pick='city:COSA']")
-    wait_for("the house in COSA", lambda: "houses: Aiko" in label_of(page, "[data-pick='city:COSA']"))
+    wait_for("the house in COSA", lambda: "houses: Aiko" in spoken(page, "[data-pick='city:COSA']"))
     see(page, "Aiko played the Architect: moved a land colonist ROMA → COSA (1 step) and built in COSA")
 
     # Ben: the Prefect, then a province

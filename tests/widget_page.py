@@ -79,6 +79,12 @@ def choose(scope: Any, description: str, starts_with: str, timeout: float = 15.0
     return labels[found[0]]
 
 
+def spoken(scope: Any, selector: str) -> str:
+    """What a screen reader says of a board element: its name, then its description (the tooltip's rest)."""
+    node = scope.locator(selector).first
+    return " ".join(node.get_attribute(a) or "" for a in ("aria-label", "aria-description"))
+
+
 def board_text(scope: Any, name: str) -> str:
     """The text of `name`'s player board ('' while it is not on the page)."""
     boards = scope.locator(".widget-html-content").filter(has_text="Coins:").filter(has_text="Storehouse:")
