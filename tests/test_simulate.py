@@ -109,3 +109,32 @@ def test_simulate_on_a_dask_cluster_gives_the_process_pools_results():
     assert on_dask == on_pool
     assert [r.seed for r in on_dask] == [40, 41, 42]
     assert all(r.finished for r in on_dask)
+
+
+def _texts(widget) -> list[str]:
+    found = [widget.value] if isinstance(getattr(widget, "value", None), str) else []
+    found += [getattr(widget, "description", "")]
+    for child in getattr(widget, "children", ()):
+        found += _texts(child)
+    return found
+
+
+def test_the_study_panel_shows_the_stored_games_at_once_without_playing(monkeypatch):
+    # Chapter 16 opens with its studies' plots from the stored games; playing them waits for the button.
+    monkeypatch.setattr(ch16_strategy, "simulate", lambda *a, **k: pytest.fail("the panel played games on opening"))
+    ch16_strategy.study.cache_clear()
+    panel = ch16_strategy.study_panel()
+    texts = " ".join(_texts(panel))
+    assert "12 games of four bots on Imperium" in texts and "<img" in texts
+    assert [r.seed for r in ch16_strategy.study(ch16_strategy.GREEDY_STUDY)] == [100, 101, 102, 103, 104, 105]
+
+
+@pytest.mark.slow  # plays the chapter's 12 four-player games
+def test_the_stored_studies_are_the_games_played_afresh_and_the_button_says_so():
+    # Rerun scripts/make_study_results.py when the bots or the studies change.
+    ch16_strategy.study.cache_clear()
+    panel = ch16_strategy.study_panel()
+    again = next(w for w in panel.children[2].children if getattr(w, "description", "") == "Play these games again")
+    again.click()
+    assert "the same games, the same points" in panel.children[3].value
+    assert not again.disabled

@@ -2,25 +2,31 @@
 
 A study is a set of games between bots, each game shuffled by its own number so the same study
 always gives the same games (`concordia_core.bots.simulate`). Only finished games count (a game
-stopped at the step limit has no final score, R-END-1). The study panel runs a study and draws a
-box plot per god; the exercise asks which god paid best, and its answer is computed from the very
-games the plot shows (the same numbered games, kept in a small cache).
+stopped at the step limit has no final score, R-END-1). The study panel draws a box plot per god
+of the studies' games, kept in data/ch16_studies.json (scripts/make_study_results.py) so the page
+opens at once, and plays them again on request to show the same numbers give the same games; the
+exercise asks which god paid best, and its answer is computed from the very games the plot shows.
 """
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict
 from functools import cache
 from html import escape
+from pathlib import Path
 from statistics import mean
+from typing import Any
 
 import ipywidgets as ipw
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 import concordia_core as cc
-from concordia_core.bots import POINT_KEYS, GameResult, level_name, simulate
+from concordia_core.bots import POINT_KEYS, GameResult, PlayerResult, level_name, simulate
 
+from ..parts.error_log import ErrorLog, guarded
 from ..render.figures import figure_png, figure_words, png_html
 from .kit.exercise import Exercise, Verdict, right, wrong
 
@@ -36,11 +42,49 @@ GREEDY_STUDY = cc.N_("four greedy bots")
 COLOURS = {"greedy": "#0072B2", "random": "#E69F00", "easy": "#009E73", "strong": "#CC79A7"}
 
 
-@cache
-def study(title: str, games: int = GAMES) -> tuple[GameResult, ...]:
-    """The games of one study (the same every time: game k is shuffled with number first + k)."""
+STORED = Path(__file__).resolve().parent / "data" / "ch16_studies.json"
+"""The studies' games, played once by scripts/make_study_results.py (a study takes a while)."""
+
+
+def study_settings(title: str, games: int = GAMES) -> dict[str, Any]:
+    """What makes a study's games: its bot levels, first game number, games, map, players and step limit."""
+    levels, first = STUDIES[title]
+    return {"levels": list(levels), "first": first, "games": games, "map": MAP, "players": PLAYERS,
+            "max_steps": MAX_STEPS}
+
+
+def play_study(title: str, games: int = GAMES) -> tuple[GameResult, ...]:
+    """The games of one study, played now (the same every time: game k is shuffled with number first + k)."""
     levels, first = STUDIES[title]
     return tuple(simulate(games, list(levels), MAP, PLAYERS, seed=first, max_steps=MAX_STEPS))
+
+
+@cache
+def study(title: str, games: int = GAMES) -> tuple[GameResult, ...]:
+    """The games of one study: the stored ones while they are of this very study, else played now."""
+    stored = _stored().get(title)
+    if stored is not None and stored["settings"] == study_settings(title, games):
+        return tuple(result_from(r) for r in stored["results"])
+    return play_study(title, games)
+
+
+@cache
+def _stored() -> dict[str, Any]:
+    if not STORED.exists():
+        return {}
+    studies: dict[str, Any] = json.loads(STORED.read_text(encoding="utf-8"))["studies"]
+    return studies
+
+
+def result_to(result: GameResult) -> dict[str, Any]:
+    """A game's result as plain JSON data (result_from reads it back)."""
+    return asdict(result)
+
+
+def result_from(data: dict[str, Any]) -> GameResult:
+    """The game's result that `result_to` wrote."""
+    players = tuple(PlayerResult(**p) for p in data["players"])
+    return GameResult(**{**data, "players": players, "actions": tuple(data["actions"])})
 
 
 def finished(results: Sequence[GameResult]) -> list[GameResult]:
@@ -64,13 +108,13 @@ def best_god(results: Sequence[GameResult], level: str = "greedy") -> str:
     return max(means, key=lambda god: means[god])
 
 
-def box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
+def box_plots(studies: Mapping[str, Sequence[GameResult]]) -> Figure:
     """One box plot per study: points per god, a box per bot level side by side."""
     with figure_words():
         return _box_plots(studies)
 
 
-def _box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
+def _box_plots(studies: Mapping[str, Sequence[GameResult]]) -> Figure:
     fig = Figure(figsize=(10, 3.4 * len(studies)), dpi=90)
     FigureCanvasAgg(fig)
     for row, (title, results) in enumerate(studies.items(), start=1):
@@ -96,28 +140,54 @@ def _box_plots(studies: dict[str, Sequence[GameResult]]) -> Figure:
 
 
 def study_panel(games: int = GAMES) -> ipw.VBox:
-    """Runs the chapter's two studies with a progress bar, then shows their box plots and what was played."""
-    total = games * len(STUDIES)
-    bar = ipw.IntProgress(min=0, max=total, description=cc._("Games"))
+    """The chapter's two studies: their box plots and what was played at once, and a button that plays
+    the games again here (with a progress bar) to show that the same numbers give the same games."""
+    results = {cc._(title): study(title, games) for title in STUDIES}
+    summary = ipw.HTML(escape(_played_text(results)))
+    picture = ipw.HTML(png_html(figure_png(box_plots(results)), _plots_text()),
+                       layout=ipw.Layout(max_width="100%"))      # the box plots, an <img> with its text
+    again = ipw.Button(description=cc._("Play these games again"), icon="refresh",
+                       tooltip=cc._("Plays the studies' games here, one by one; it takes a while"))
+    bar = ipw.IntProgress(min=0, max=games * len(STUDIES), description=cc._("Games"),
+                          layout=ipw.Layout(display="none"))
     label = ipw.Label()
-    summary = ipw.HTML()
-    picture = ipw.HTML(layout=ipw.Layout(max_width="100%"))      # the box plots, an <img> with its text
-    panel = ipw.VBox([ipw.HBox([bar, label]), summary, picture])
-    start = time.perf_counter()
-    results: dict[str, Sequence[GameResult]] = {}
-    for title in STUDIES:
-        results[cc._(title)] = study(title, games)
-        bar.value += games
-        label.value = cc._("{done} of {total} games", done=bar.value, total=total)
-    seconds = time.perf_counter() - start
+    outcome = ipw.HTML()
+    log = ErrorLog()
+
+    def play_again(_button: object) -> None:
+        again.disabled, bar.value, bar.layout.display, outcome.value = True, 0, None, ""
+        start = time.perf_counter()
+        fresh: dict[str, Sequence[GameResult]] = {}
+        try:
+            for title in STUDIES:
+                fresh[cc._(title)] = play_study(title, games)
+                bar.value += games
+                label.value = cc._("{done} of {total} games", done=bar.value, total=bar.max)
+        finally:
+            again.disabled = False
+        same = fresh == results
+        outcome.value = escape(cc._("Played again in {seconds} s: the same games, the same points.",
+                                    seconds=round(time.perf_counter() - start, 1)) if same else
+                               cc._("Played again in {seconds} s: these games differ from the stored ones (the "
+                                    "bots changed since they were stored); the plot now shows the new ones.",
+                                    seconds=round(time.perf_counter() - start, 1)))
+        if not same:
+            summary.value = escape(_played_text(fresh))
+            picture.value = png_html(figure_png(box_plots(fresh)), _plots_text())
+
+    again.on_click(guarded(play_again, log))
+    return ipw.VBox([summary, picture, ipw.HBox([again, bar, label]), outcome, log])
+
+
+def _played_text(results: Mapping[str, Sequence[GameResult]]) -> str:
     played = [r for rs in results.values() for r in rs]
-    summary.value = escape(cc._("{games} games of four bots on {map}, {done} of them played to the end, in {seconds} s.",
-                                games=len(played), map=cc.load_map(MAP).display_name, done=len(finished(played)),
-                                seconds=round(seconds, 1)))
-    picture.value = png_html(figure_png(box_plots(results)), cc._(
-        "Box plots of the points per god of each study, one box per bot level: the middle line of a box is the "
-        "median, the box holds the middle half of the games"))
-    return panel
+    return cc._("{games} games of four bots on {map}, {done} of them played to the end.", games=len(played),
+                map=cc.load_map(MAP).display_name, done=len(finished(played)))
+
+
+def _plots_text() -> str:
+    return cc._("Box plots of the points per god of each study, one box per bot level: the middle line of a box is "
+                "the median, the box holds the middle half of the games")
 
 
 def check_best_god(answer: object, results: Sequence[GameResult], level: str = "greedy") -> Verdict:
