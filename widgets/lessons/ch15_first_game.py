@@ -41,10 +41,9 @@ def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
     """Two people (Aiko and Ben) and a practice bot at one screen, a turn each already played: the table
     waits for the next person to take the device and shows what happened since their last turn."""
     table = TableApp(HOT_SEAT, MAP, seed=seed, first_game=True)
-    for _turn in range(2):               # each person plays the first hint of their turn
+    for _turn in range(2):               # each person plays the judge's first answer (at once) for their turn
         table.confirm()
-        table.show_hints(1)
-        table.final_hints()
+        table.show_hints(1, final=False)
         table.play_hint(0)
     return table
 

@@ -192,9 +192,10 @@ class TableApp(widgets.VBox):
         self.model.rewound()
 
     # --- hints ----------------------------------------------------------------------------------
-    def show_hints(self, top: int = TOP) -> list[bots.Hint]:
+    def show_hints(self, top: int = TOP, *, final: bool = True) -> list[bots.Hint]:
         """The best `top` card plays for the person who must act, each with a Play button: the judge's first
-        answer at once, then its final one, worked out in the background while the table stays usable."""
+        answer at once, then (unless not `final`) its final one, worked out in the background while the table
+        stays usable."""
         self.hint_fold.selected_index = 0
         if not self.model.person_may_act(self.state):
             self.last_hints, self.hint_lines, self._hints_for = [], [], None
@@ -202,7 +203,9 @@ class TableApp(widgets.VBox):
             return []
         state = self.state
         first = bots.hints(state, top, budget=bots.FIRST)
-        self._present(state, first, thinking=True)
+        self._present(state, first, thinking=final)
+        if not final:
+            return self.last_hints
         self.thinking = Thread(target=self._think, args=(state, top), daemon=True)
         self.thinking.start()
         return self.last_hints
