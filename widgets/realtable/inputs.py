@@ -16,6 +16,10 @@ from typing import Any
 
 import ipywidgets as ipw
 import traitlets
+from ipywidgets.widgets.widget_bool import CheckboxStyle
+from ipywidgets.widgets.widget_button import ButtonStyle
+from ipywidgets.widgets.widget_selection import ToggleButtonsStyle
+from ipywidgets.widgets.widget_string import HTMLStyle
 
 import concordia_core as cc
 
@@ -25,7 +29,8 @@ from ..screen.map_view import MapView
 
 
 def small_button_layout() -> ipw.Layout:
-    """A layout of its own for each small button (a shared Layout would hide or show them all together)."""
+    """A layout of its own for each counter's pair of small buttons, hidden or shown together (one Layout
+    shared by every counter would hide or show them all)."""
     return ipw.Layout(width="30px", height="28px", padding="0")
 
 
@@ -52,18 +57,20 @@ class CityChecks(ipw.VBox):
         board = cc.load_map(map_id)
         self.boxes: dict[str, ipw.Checkbox] = {}
         groups = []
+        # the boxes share one layout and one style (never changed box by box): fewer models for a page to load
+        box_layout, box_style, title_style = ipw.Layout(width="auto", margin="0"), CheckboxStyle(), HTMLStyle()
+        group_layout = ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px", min_width="150px")
         for pid, prov in board.provinces.items():
             items = []
             for city in prov.cities:
                 box = ipw.Checkbox(value=False, indent=False, description=city_label(map_id, city, self._tiles.get(city)),
-                                   layout=ipw.Layout(width="auto", margin="0"))
+                                   layout=box_layout, style=box_style)
                 box.observe(self._clicked(city), names="value")
                 box.add_class("cc-city-check")
                 self.boxes[city] = box
                 items.append(box)
-            title = ipw.HTML(f"<b style='font-size:90%'>{escape(cc.province_name(pid))}</b>")
-            groups.append(ipw.VBox([title, *items], layout=ipw.Layout(border="1px solid #ddd", padding="2px 6px",
-                                                                      margin="2px", min_width="150px")))
+            title = ipw.HTML(f"<b style='font-size:90%'>{escape(cc.province_name(pid))}</b>", style=title_style)
+            groups.append(ipw.VBox([title, *items], layout=group_layout))
         kwargs.setdefault("layout", ipw.Layout(display="flex", flex_flow="row wrap"))
         super().__init__(children=groups, **kwargs)
         self.value = tuple(sorted(value))
@@ -109,6 +116,18 @@ class CityChecks(ipw.VBox):
         self.boxes[city].value = not self.boxes[city].value
 
 
+_SHARED: dict[str, ipw.Widget] = {}
+
+
+def _shared(kind: str) -> Any:
+    """One style or layout model that every Counter uses and none changes on its own (a page with many
+    counters loads fewer models)."""
+    if kind not in _SHARED or _SHARED[kind].comm is None:
+        _SHARED[kind] = {"html": HTMLStyle, "button": ButtonStyle,
+                         "shown": lambda: ipw.Layout(width="28px")}[kind]()
+    return _SHARED[kind]
+
+
 class Counter(ipw.HBox):
     """A whole number with - and + buttons between `low` and `high`; `.value` is observable.
     `on_step(callback)` hears the buttons (callback(+1 or -1)) so an owner may refuse a step."""
@@ -119,10 +138,11 @@ class Counter(ipw.HBox):
                  **kwargs: Any) -> None:
         self.low, self.high = low, high
         self._listeners: list[Callable[[int], None]] = []
-        self.label = ipw.HTML(label, layout=ipw.Layout(width=label_width))
-        self.minus = ipw.Button(description="−", layout=small_button_layout(), tooltip=cc._("one fewer"))
-        self.plus = ipw.Button(description="+", layout=small_button_layout(), tooltip=cc._("one more"))
-        self.shown = ipw.HTML(layout=ipw.Layout(width="28px"))
+        self.label = ipw.HTML(label, layout=ipw.Layout(width=label_width), style=_shared("html"))
+        buttons = small_button_layout()
+        self.minus = ipw.Button(description="−", layout=buttons, tooltip=cc._("one fewer"), style=_shared("button"))
+        self.plus = ipw.Button(description="+", layout=buttons, tooltip=cc._("one more"), style=_shared("button"))
+        self.shown = ipw.HTML(layout=_shared("shown"), style=_shared("html"))
         self.minus.add_class("cc-minus")
         self.plus.add_class("cc-plus")
         self.minus.on_click(lambda _b: self._step(-1))
@@ -162,19 +182,23 @@ class TileEntry(ipw.VBox):
         self.buttons: dict[str, ipw.ToggleButtons] = {}
         options = [("?", "")] + [(cc.good_name(g), g) for g in cc.GOODS]
         groups = []
+        # the rows share their layouts and styles (never changed row by row): fewer models for a page to load
+        buttons_layout, buttons_style = ipw.Layout(margin="0"), ToggleButtonsStyle(button_width="54px")
+        name_layout, text_style = ipw.Layout(width="120px"), HTMLStyle()
+        row_layout = ipw.Layout(align_items="center", flex_flow="row wrap")
+        group_layout = ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px")
         for pid, prov in board.provinces.items():
-            rows = [ipw.HTML(f"<b style='font-size:90%'>{escape(cc.province_name(pid))}</b>")]
+            rows = [ipw.HTML(f"<b style='font-size:90%'>{escape(cc.province_name(pid))}</b>", style=text_style)]
             for city in prov.cities:
-                buttons = ipw.ToggleButtons(options=options, value="", style={"button_width": "54px"},
-                                            layout=ipw.Layout(margin="0"))
+                buttons = ipw.ToggleButtons(options=options, value="", style=buttons_style, layout=buttons_layout)
                 buttons.add_class("cc-tile-buttons")
                 buttons.observe(self._chosen(city), names="value")
                 self.buttons[city] = buttons
                 letter = board.node(city).letter or ""
                 name = ipw.HTML(f"<span style='font-size:90%'>{escape(cc.city_name(city))} <b>{letter}</b></span>",
-                                layout=ipw.Layout(width="120px"))
-                rows.append(ipw.HBox([name, buttons], layout=ipw.Layout(align_items="center", flex_flow="row wrap")))
-            groups.append(ipw.VBox(rows, layout=ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px")))
+                                layout=name_layout, style=text_style)
+                rows.append(ipw.HBox([name, buttons], layout=row_layout))
+            groups.append(ipw.VBox(rows, layout=group_layout))
         kwargs.setdefault("layout", ipw.Layout(display="flex", flex_flow="row wrap"))
         super().__init__(children=groups, **kwargs)
 

@@ -159,7 +159,7 @@ class ScoringPad(ipw.VBox):
                 counter.add_class("cc-card-counter")
                 counter.add_class(f"cc-card-{kind.key.replace('/', '-').lower()}")
                 if not kind.ids:  # a starting card nobody can buy more of: no buttons
-                    counter.minus.layout.visibility = counter.plus.layout.visibility = "hidden"
+                    counter.minus.layout.visibility = "hidden"   # the layout of both buttons
                 counter.on_step(self._guard(lambda step, key=kind.key: self.add_card(key, step)))
                 self.card_counters[kind.key] = counter
                 card_rows.append(counter)
