@@ -147,7 +147,8 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     picture = ipw.HTML(png_html(figure_png(box_plots(results)), _plots_text()),
                        layout=ipw.Layout(max_width="100%"))      # the box plots, an <img> with its text
     again = ipw.Button(description=cc._("Play these games again"), icon="refresh",
-                       tooltip=cc._("Plays the studies' games here, one by one; it takes a while"))
+                       tooltip=cc._("Plays the studies' games here, one by one; it takes a while"),
+                       layout=ipw.Layout(width="auto"))
     bar = ipw.IntProgress(min=0, max=games * len(STUDIES), description=cc._("Games"),
                           layout=ipw.Layout(display="none"))
     label = ipw.Label()
