@@ -137,7 +137,11 @@ class KeyboardPlayer:
         food'), as a person checks it: the menus, toggles and sliders reach Python after the keys (ipywidgets
         holds a model's changes back while the kernel is busy, a button's press is not held), so a button
         pressed at once could play the choice before the last one."""
-        want = re.sub(r"\s+", " ", "✓ " + capital(cc.narrate.step_words(state, action)))
+        self.wait_says("✓ " + capital(cc.narrate.step_words(state, action)))
+
+    def wait_says(self, words: str) -> None:
+        """Read the controls until they say `words` (their preview of the choice made so far)."""
+        want = re.sub(r"\s+", " ", words)
         try:
             self.page.wait_for_function(JS_SAYS, arg=[self.root.element_handle(), want], timeout=30_000)
         except Exception as exc:

@@ -195,6 +195,7 @@ def test_browser_keyboard_screen_reader_names_labels_live_log_and_alerts(table: 
     keys.menu(cc._("Good"), cc.good_name("food"))
     keys.toggle(cc._("Buy"))
     keys.slider(cc._("Amount"), cc.CONSTANTS.storehouse_slots)
+    keys.wait_says("✗ " + cc._("not allowed: {why}", why="").strip())   # the preview has heard the amount
     keys.button(cc._("Buy"))
     alert = root.locator(".cc-controls [role='alert']").first
     alert.wait_for(timeout=30_000)
