@@ -80,8 +80,14 @@ app: $(STAMP)
 	  --Voila.config_file_paths="$(CURDIR)/app" --Voila.ip="$(APP_HOST)" --port="$(PORT)" \
 	  $(if $(NO_BROWSER),--no-browser) "$(or $(NOTEBOOK),$(APP_DIR))"
 
+# make test: every test, on both cores (pytest-xdist, one test file per worker, so a file's JupyterLab or app
+# server starts once); then the soak of the app mode alone, so its memory and page figures are the app's own.
+# Both parts always run; the exit status fails when either fails.
 test: $(STAMP) $(AXE)
-	$(BIN)/python -m pytest
+	@status=0; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --ignore=tests/test_voila_soak.py || status=$$?; \
+	$(BIN)/python -m pytest tests/test_voila_soak.py || status=$$?; \
+	exit $$status
 
 quick: $(STAMP)
 	$(BIN)/python -m pytest -q -m "not slow and not browser and not benchmark" -p no:randomly -n auto
