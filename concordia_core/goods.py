@@ -83,6 +83,11 @@ class Goods(Mapping[str, int]):
     def __sub__(self, other: Goods) -> Goods:
         return Goods._of_counts(tuple(map(sub, self._counts, other._counts)))
 
+    @property
+    def counts(self) -> tuple[int, ...]:
+        """The count of each good, in the order of GOODS."""
+        return self._counts
+
     def covers(self, other: Goods) -> bool:
         """True when every count here is at least the other's."""
         return all(a >= b for a, b in zip(self._counts, other._counts, strict=False))

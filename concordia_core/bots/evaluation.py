@@ -9,10 +9,11 @@ score as numbers only, for the thousands of positions a look-ahead judges.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from types import MappingProxyType
+from typing import Any, cast
 
 from ..cards import cards_for_sale, decks_for
 from ..goods import GOODS, PRICE, Goods
@@ -20,7 +21,7 @@ from ..maps import load_map
 from ..rules import architect, senator
 from ..rules.tribune import COLONIST_COST
 from ..scoring import points as score_points
-from ..state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, GameState
+from ..state import HOUSES_PER_PLAYER, STOREHOUSE_SLOTS, Colonist, GameState
 from .base import card_of
 
 # --- weights ---------------------------------------------------------------------------------------
@@ -92,21 +93,56 @@ class Points:
 
 
 def points(state: GameState, index: int) -> Points:
-    """Player `index`'s score now, as numbers (see Points): the engine's own count (scoring.points)."""
-    by_god, per_card = score_points(state, index)
-    return Points(sum(by_god.values()), by_god, per_card)
+    """Player `index`'s score now, as numbers (see Points): the engine's own count (scoring.points),
+    remembered by what it depends on in one game (R-SCORE-1..8: the cards, the houses, the coins and
+    goods' worth, the colonists and the Concordia card)."""
+    p = state.players[index]
+    key = ("points", p.cards, p.houses, p.coins + p.goods.value(), len(p.colonists), p.concordia)
+
+    def make() -> Points:
+        by_god, per_card = score_points(state, index)
+        return Points(sum(by_god.values()), MappingProxyType(by_god), MappingProxyType(per_card))
+    return cast(Points, _remembered(_game_memory(state), key, make))
 
 
-_PRICES: dict[tuple[str, int], tuple[Goods, int]] = {}
+_PRICES: dict[tuple[str, int], tuple[Goods, int, int]] = {}
+_built: tuple[object, Mapping[str, int]] = ((), {})   # the houses per city of the last players asked about
+
+
+def _houses_per_city(state: GameState) -> Mapping[str, int]:
+    """How many houses stand in each city (state.houses_in for every city at once), remembered for the
+    players of the last position asked about: a look-ahead asks about many cities of one position."""
+    global _built
+    players, counted = _built
+    if players is not state.players:
+        count: dict[str, int] = {}
+        for p in state.players:
+            for h in p.houses:
+                count[h] = count.get(h, 0) + 1
+        counted = count
+        _built = (state.players, count)   # one assignment: a judge thinking in the background reads it too
+    return counted
+
+
+def _price(state: GameState, city: str) -> tuple[Goods, int, int]:
+    key = (state.city_goods[city], _houses_per_city(state).get(city, 0))
+    found = _PRICES.get(key)
+    if found is None:
+        goods, coins = architect.house_price(state, city)
+        found = _PRICES[key] = (goods, coins, goods.value() + coins)
+    return found
 
 
 def house_price(state: GameState, city: str) -> tuple[Goods, int]:
     """Goods and coins for a house in `city` now: the rules' own answer (architect.house_price),
     remembered by what it depends on, the city's good and the houses already there."""
-    key = (state.city_goods[city], state.houses_in(city))
-    if key not in _PRICES:
-        _PRICES[key] = architect.house_price(state, city)
-    return _PRICES[key]
+    goods, coins, _worth = _price(state, city)
+    return goods, coins
+
+
+def house_cost(state: GameState, city: str) -> int:
+    """A house in `city` now in coins: the goods' worth at their prices plus the coins (house_price)."""
+    return _price(state, city)[2]
 
 
 def coin_worth(coins: int) -> float:
@@ -136,6 +172,60 @@ def goods_table(wants: tuple[tuple[str, int], ...]) -> Mapping[str, tuple[float,
     return MappingProxyType(table)
 
 
+_NEAR: dict[tuple[str, tuple[Colonist, ...], tuple[str, ...], int], tuple[str, ...]] = {}
+_CANDIDATES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
+_GODS: dict[tuple[str, ...], tuple[Counter[str], Counter[str]]] = {}
+REMEMBERED = 50_000   # entries of each of these memories before it starts afresh
+
+
+def _remembered(memory: dict[Any, Any], key: object, make: Callable[[], object]) -> Any:
+    """memory[key], made by `make` the first time (the memory starts afresh when it holds REMEMBERED)."""
+    found = memory.get(key)
+    if found is None:
+        if len(memory) >= REMEMBERED:
+            memory.clear()
+        found = memory[key] = make()
+    return found
+
+
+def _near(map_id: str, colonists: tuple[Colonist, ...], houses: tuple[str, ...], depth: int) -> tuple[str, ...]:
+    """Outlook.near, remembered by what it depends on (the colonists and houses change seldom in a look-ahead)."""
+    def make() -> tuple[str, ...]:
+        g = geo(map_id)
+        frontier: set[str] = set()
+        for col in colonists:
+            if col.on_route:
+                frontier.update(g.ends[col.where])
+            else:
+                frontier.update(end for r in g.adjacent.get((col.kind, col.where), ()) for end in g.ends[r])
+        cities: set[str] = set()
+        for _ in range(depth):
+            cities |= frontier
+            frontier = {end for city in frontier for kind in ("land", "sea")
+                        for r in g.adjacent.get((kind, city), ()) for end in g.ends[r]} - cities
+        return tuple(sorted(cities - set(houses) - {g.rome}))
+    return cast(tuple[str, ...], _remembered(_NEAR, (map_id, colonists, houses, depth), make))
+
+
+def _candidates(map_id: str, houses: tuple[str, ...]) -> tuple[str, ...]:
+    """The cities without a house of the player's, in the map's order."""
+    return cast(tuple[str, ...], _remembered(
+        _CANDIDATES, (map_id, houses), lambda: tuple(c for c in geo(map_id).province if c not in houses)))
+
+
+def _gods(cards: tuple[str, ...]) -> tuple[Counter[str], Counter[str]]:
+    """The cards per god, and the points per house of each good's Specialists (read only: shared)."""
+    def make() -> tuple[Counter[str], Counter[str]]:
+        gods = Counter(card_of(c).god for c in cards)
+        minerva: Counter[str] = Counter()
+        for cid in cards:
+            c = card_of(cid)
+            if c.kind == "SPECIALIST" and c.good is not None:
+                minerva[c.good] += c.points_per_house
+        return gods, minerva
+    return cast(tuple[Counter[str], Counter[str]], _remembered(_GODS, cards, make))
+
+
 class Outlook:
     """What a position promises one player for the rest of the game (the evaluation's estimates),
     given the share `r` of the game still to come and the goods the player wants."""
@@ -143,23 +233,32 @@ class Outlook:
     def __init__(self, state: GameState, me: int, r: float, wants: Mapping[str, int] | None = None,
                  now: Points | None = None) -> None:
         self.state = state
+        self.me = me
         self.player = p = state.players[me]
         self.geo = geo(state.map_id)
         self.r = r
         self.coin = COIN * min(1.0, 2.0 * r)
-        self.per_card = (now or points(state, me)).per_card
-        self.gods = Counter(card_of(c).god for c in p.cards)
-        self.minerva: Counter[str] = Counter()
-        for cid in p.cards:
-            c = card_of(cid)
-            if c.kind == "SPECIALIST" and c.good is not None:
-                self.minerva[c.good] += c.points_per_house
-        self.provinces = {self.geo.province[h] for h in p.houses}
-        self.kinds = {state.city_goods[h] for h in p.houses}
-        self.candidates = [c for c in self.geo.province if c not in p.houses]
+        self._now = now
+        self.gods, self.minerva = _gods(p.cards)
+        self.candidates = _candidates(state.map_id, p.houses)
         self._wants = wants
         self._table: Mapping[str, tuple[float, ...]] | None = None
         self._growth: dict[str, float] | None = None
+
+    @cached_property
+    def per_card(self) -> Mapping[str, int]:
+        """What one more card of each god (not Minerva) would count now."""
+        return (self._now or points(self.state, self.me)).per_card
+
+    @cached_property
+    def provinces(self) -> set[str]:
+        """The provinces with a house of the player's."""
+        return {self.geo.province[h] for h in self.player.houses}
+
+    @cached_property
+    def kinds(self) -> set[str]:
+        """The goods the player's houses produce."""
+        return {self.state.city_goods[h] for h in self.player.houses}
 
     # -- houses and cities --
     def house_gain(self, city: str) -> float:
@@ -176,25 +275,12 @@ class Outlook:
 
     def desire(self, city: str) -> float:
         """How much the player would like a house in `city`: its gain less its price."""
-        need, price = house_price(self.state, city)
-        return self.house_gain(city) - self.coin * (need.value() + price)
+        return self.house_gain(city) - self.coin * house_cost(self.state, city)
 
-    def near(self, depth: int) -> list[str]:
+    def near(self, depth: int) -> tuple[str, ...]:
         """Cities (not Rome, without an own house) one route from where the colonists stand (next to
         their route, or one step from their city), and `depth - 1` routes further; sorted."""
-        geo, houses = self.geo, set(self.player.houses)
-        frontier: set[str] = set()
-        for col in self.player.colonists:
-            if col.on_route:
-                frontier.update(geo.ends[col.where])
-            else:
-                frontier.update(end for r in geo.adjacent.get((col.kind, col.where), ()) for end in geo.ends[r])
-        cities: set[str] = set()
-        for _ in range(depth):
-            cities |= frontier
-            frontier = {end for city in frontier for kind in ("land", "sea")
-                        for r in geo.adjacent.get((kind, city), ()) for end in geo.ends[r]} - cities
-        return sorted(cities - houses - {geo.rome})
+        return _near(self.state.map_id, self.player.colonists, self.player.houses, depth)
 
     # -- goods and coins --
     @property
@@ -234,6 +320,8 @@ class Outlook:
     def goods_worth(self, goods: Goods, skip: tuple[str, ...] = ()) -> float:
         """Worth in coins of the goods (those of the `skip` kinds left out)."""
         table = self.table
+        if not skip:
+            return sum(table[g][n] for g, n in zip(GOODS, goods.counts, strict=True))
         return sum(table[g][goods[g]] for g in GOODS if g not in skip)
 
     def econ(self, goods: Goods, coins: int) -> float:
@@ -271,10 +359,21 @@ class Outlook:
     # -- the whole estimate --
     def future(self) -> float:
         """Everything beyond the current score that the position is worth."""
+        p = self.player
+        return self.econ(p.goods, p.coins) + self._beyond_econ()
+
+    def _beyond_econ(self) -> float:
+        """future() but the coins and goods: remembered by what it depends on (a look-ahead's options mostly
+        change only the coins and goods)."""
+        p, state = self.player, self.state
+        key = ("beyond", self.r, p.cards, p.houses, p.colonists, p.waiting_total, p.hand,
+               tuple(q.houses for q in state.players))
+        return cast(float, _remembered(_game_memory(state), key, self._beyond_econ_now))
+
+    def _beyond_econ_now(self) -> float:
         p, r, state = self.player, self.r, self.state
         kinds = [card_of(c) for c in p.cards]
-        value = self.econ(p.goods, p.coins)
-        value += sum(self.growth(c.god) * (c.points_per_house if c.kind == "SPECIALIST" else 1) for c in kinds)
+        value = sum(self.growth(c.god) * (c.points_per_house if c.kind == "SPECIALIST" else 1) for c in kinds)
         value += r * sum(OWNED[c.kind] for c in kinds)
         goods_of_houses = [state.city_goods[h] for h in p.houses]
         value += r * (PRODUCTION * COIN * sum(PRICE[g] for g in goods_of_houses)
@@ -287,3 +386,16 @@ class Outlook:
         value += min(1.0, 0.2 + 2 * r) * sum(v * HAND_DECAY ** i for i, v in enumerate(ready))
         return value
 
+
+_game: tuple[object, dict[Any, Any]] = (None, {})
+
+
+def _game_memory(state: GameState) -> dict[Any, Any]:
+    """A memory for the game of `state` (its map and city tiles: its city_goods), for `points` and
+    Outlook._beyond_econ; a position of another game starts it afresh."""
+    global _game
+    tiles, memory = _game
+    if tiles is not state.city_goods:
+        memory = {}
+        _game = (state.city_goods, memory)   # one assignment: a judge thinking in the background reads it too
+    return memory
