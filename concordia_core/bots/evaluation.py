@@ -175,7 +175,7 @@ def goods_table(wants: tuple[tuple[str, int], ...]) -> Mapping[str, tuple[float,
 _NEAR: dict[tuple[str, tuple[Colonist, ...], tuple[str, ...], int], tuple[str, ...]] = {}
 _CANDIDATES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 _GODS: dict[tuple[str, ...], tuple[Counter[str], Counter[str]]] = {}
-REMEMBERED = 50_000   # entries of each of these memories before it starts afresh
+REMEMBERED = 20_000   # entries of each of these memories before it starts afresh (a few MB each at most)
 
 
 def _remembered(memory: dict[Any, Any], key: object, make: Callable[[], object]) -> Any:
