@@ -17,9 +17,13 @@ met). The figures:
   error and the measurement's together): honest standard errors put about 95% (68%) there;
 - how often the judge itself told hint 1 from hint 3 beyond noise;
 - the judge's CPU time per position.
-`--calibrate` measures positions from the fitting seeds instead and writes the judge's own error beyond its
-roll-outs (model_error in concordia_core/data/value.json): the spread of claimed less measured values and
-gaps that the measurement's noise and the roll-outs' spread do not explain.
+`--calibrate` measures positions from the calibration seeds instead (inside the fitting range, never held out):
+every card's line as the judge looks at it, each stage of judge.STAGES read on the judge's own deck order, and
+each line played to the end `--playouts` times. It fits, per table (2 players; 3 or more), how each stage's
+measurements become the judge's claims (least squares against the play-outs' mean), with the claims' own error
+beyond the play-outs' noise, of a value and of a gap between two lines of a position, from cross-fitted claims
+(two halves of the positions, each claimed by the other half's fit), and writes them into
+concordia_core/data/value.json ("judge").
 """
 from __future__ import annotations
 
@@ -32,15 +36,17 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from fit_value import game_position
 
 from concordia_core import bots
 from concordia_core.bots.candidates import Completions
 from concordia_core.bots.hints import best_lines
-from concordia_core.bots.judge import play_seed
+from concordia_core.bots.judge import MIDWAY, STAGES, play_seed
 from concordia_core.bots.search import Samples
 from concordia_core.bots.value import expected_margin
 
@@ -49,7 +55,6 @@ WEIGHTS = ROOT / "concordia_core" / "data" / "value.json"
 HELD_OUT_SEED = 300_000       # never used by fitting (scripts/fit_value.py) nor by the ladder (scripts/ladder.py)
 CALIBRATION_SEED = 190_000    # inside the fitting range: the judge's own error is measured there
 TABLES = (("italia", 2), ("imperium", 3))
-CALIBRATION_LINES = 7    # lines per calibration position
 
 
 def claims(args: tuple[int, str, int]) -> dict[str, Any]:
@@ -118,45 +123,63 @@ def figures(results: list[dict]) -> dict[str, float]:
 
 
 def calibration_lines(args: tuple[int, str, int, int]) -> dict[str, Any]:
-    """A calibration position: every card's line as the judge plays it (at most CALIBRATION_LINES, chosen at
-    random), each with its claims at every stage of judge.STAGES and its play-outs to the end."""
+    """A calibration position: every card's line as the judge looks at it, what each stage of judge.STAGES
+    measures of it on the judge's own first deck order, and its play-outs to the end."""
     seed, map_name, players, playouts = args
     state = game_position(seed, map_name, players)
     me = state.actor_index
     assert me is not None
     view = bots.seen_by(state, me)
     lines = Completions(me).card_lines(view)
-    lines = random.Random(seed).sample(lines, min(len(lines), CALIBRATION_LINES))
     samples = Samples(view, me, play_seed(view, 0))
     budget = bots.FULL
-    stages = {"static": [expected_margin(line[-1][1], me) for line in lines],
-              "screen": [samples.value(0, view, line, budget.screen) for line in lines],
-              "horizon": [samples.value(0, view, line, budget.horizon) for line in lines]}
+    screen = max(1, budget.screen)
+    midway = min(MIDWAY, budget.horizon)
+    stages = {"static": [[expected_margin(line[-1][1], me)] for line in lines],
+              "screen": [[samples.value(0, view, line, screen)] for line in lines],
+              "horizon": [[expected_margin(line[-1][1], me), samples.value(0, view, line, midway),
+                           samples.value(0, view, line, budget.horizon)] for line in lines]}
     margins = bots.playouts(state, [[a for a, _s in line] for line in lines], playouts, seed)
-    return {"seed": seed, "players": players, "stages": stages, "measured": margins}
+    return {"seed": seed, "players": players, "lines": [" / ".join(str(a) for a, _s in line) for line in lines],
+            "stages": stages, "measured": margins}
 
 
-def calibrated(results: list[dict]) -> dict[str, dict[str, float]]:
-    """The judge's own error at each stage, per number of players: of a value and of a gap between two lines
-    of a position (points), beyond the measurement's own noise."""
-    found: dict[str, dict[str, float]] = {}
-    for players in sorted({r["players"] for r in results}):
-        mine = [r for r in results if r["players"] == players]
-        errors: dict[str, float] = {}
-        for stage in ("static", "screen", "horizon"):
+def _table(players: int) -> str:
+    return "2" if players <= 2 else "3"
+
+
+def _fit(rows: list[dict], stage: str) -> list[float]:
+    """Least squares of the play-outs' mean on a stage's measurements (intercept first)."""
+    x = np.array([[1.0, *m] for r in rows for m in r["stages"][stage]])
+    y = np.array([statistics.mean(m) for r in rows for m in r["measured"]])
+    return [float(w) for w in np.linalg.lstsq(x, y, rcond=None)[0]]
+
+
+def calibrated(results: list[dict]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Per table and stage: the claim's weights (fitted on all positions) and its errors beyond the play-outs'
+    own noise, of a value and of a gap between two lines of a position, from cross-fitted claims."""
+    found: dict[str, dict[str, dict[str, Any]]] = {}
+    for table in sorted({_table(r["players"]) for r in results}):
+        mine = [r for r in results if _table(r["players"]) == table]
+        halves = (mine[0::2], mine[1::2])
+        found[table] = {}
+        for stage in STAGES:
             value_excess, gap_excess = [], []
-            for r in mine:
-                claims = r["stages"][stage]
-                for c, m in zip(claims, r["measured"], strict=True):
-                    mean, se = _mean_se(m)
-                    value_excess.append((c - mean) ** 2 - se ** 2)
-                for a in range(len(claims)):
-                    for b in range(a + 1, len(claims)):
-                        gap, se = _mean_se([x - y for x, y in zip(r["measured"][a], r["measured"][b], strict=True)])
-                        gap_excess.append((claims[a] - claims[b] - gap) ** 2 - se ** 2)
-            errors[stage] = round(math.sqrt(max(1.0, statistics.mean(value_excess))), 2)
-            errors[f"{stage}_gap"] = round(math.sqrt(max(1.0, statistics.mean(gap_excess))), 2)
-        found[str(players)] = errors
+            for k, half in enumerate(halves):
+                weights = _fit(halves[1 - k], stage)
+                for r in half:
+                    claims = [weights[0] + float(np.dot(weights[1:], m)) for m in r["stages"][stage]]
+                    for c, m in zip(claims, r["measured"], strict=True):
+                        mean, se = _mean_se(m)
+                        value_excess.append((c - mean) ** 2 - se ** 2)
+                    for a in range(len(claims)):
+                        for b in range(a + 1, len(claims)):
+                            gap, se = _mean_se([x - y for x, y in zip(r["measured"][a], r["measured"][b], strict=True)])
+                            gap_excess.append((claims[a] - claims[b] - gap) ** 2 - se ** 2)
+            weights = _fit(mine, stage)
+            found[table][stage] = {"intercept": round(weights[0], 4), "weights": [round(w, 4) for w in weights[1:]],
+                                   "error": round(math.sqrt(max(1.0, statistics.mean(value_excess))), 2),
+                                   "gap_error": round(math.sqrt(max(1.0, statistics.mean(gap_excess))), 2)}
     return found
 
 
@@ -194,26 +217,31 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def calibrate(options: argparse.Namespace) -> int:
-    """Measure the judge's own error at each stage on calibration positions and write it into value.json."""
+    """Fit the judge's claims on calibration positions and write them into value.json (module text)."""
     tables = [t for t in TABLES if t[0] in options.maps.split(",")]
     work = [(CALIBRATION_SEED + k, *tables[k % len(tables)], options.playouts) for k in range(options.positions)]
     path = ROOT / "build" / "calibration.json"
-    results = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("playouts") == options.playouts]
+    stamp = {"budget": list(astuple(bots.FULL)), "midway": MIDWAY, "playouts": options.playouts}
+    results = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("stamp") == stamp]
     done = {r["seed"] for r in results}
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=options.workers) as pool:
         for r in pool.map(calibration_lines, [w for w in work if w[0] not in done]):
-            results.append({**r, "playouts": options.playouts})
+            results.append({**r, "stamp": stamp})
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(json.dumps(results), encoding="utf-8")
     results = [r for r in results if r["seed"] in {w[0] for w in work}]
-    errors = calibrated(results)
+    found = calibrated(results)
     print(f"{len(results)} calibration positions, {options.playouts} play-outs per line, "
-          f"{time.perf_counter() - started:.0f} s: {errors}")
+          f"{time.perf_counter() - started:.0f} s: {json.dumps(found)}")
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
-    data["model_error"] = {**data.get("model_error", {}), **errors}
-    data.setdefault("sources", {})["model_error"] = (f"scripts/measure_hints.py --calibrate: {len(results)} positions "
-                                                     f"from seeds {CALIBRATION_SEED}+, {options.playouts} play-outs a line")
+    data.pop("model_error", None)
+    data["sources"].pop("model_error", None)
+    data["judge"] = {**found, "sources": (
+        f"scripts/measure_hints.py --calibrate: {len(results)} positions from seeds {CALIBRATION_SEED}+ (the fitting "
+        f"range; never the held-out seeds), every card's line played to the end {options.playouts} times; the claims "
+        f"fitted by least squares, their errors from cross-fitted claims beyond the play-outs' own noise; "
+        f"budget {stamp['budget']}, midway {MIDWAY}")}
     WEIGHTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
 

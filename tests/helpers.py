@@ -209,3 +209,27 @@ def refused(state: GameState, action, rule: str) -> str:
     assert info.value.rule == rule, str(info.value)
     assert snapshot(state) == before
     return str(info.value)
+
+
+def judge_claims(players: int) -> dict:
+    """How the judge turns what it measured into claims at a table of `players`, per stage, as
+    concordia_core/data/value.json ships them (read here, not through the judge)."""
+    data = json.loads((Path(__file__).resolve().parents[1] / "concordia_core" / "data" / "value.json")
+                      .read_text(encoding="utf-8"))
+    return data["judge"]["2" if players <= 2 else "3"]
+
+
+def horizon_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, me: int, horizon: int) -> float:
+    """One deck sample's claim of a line the judge played out to its horizon: the shipped weights times the
+    fitted value at the line's end (as the player knows it), after 8 turns of every seat's greedy play and
+    after `horizon` turns."""
+    from concordia_core.bots.hidden import seen_by
+    from concordia_core.bots.search import greedy_turns, replay
+    from concordia_core.bots.value import expected_margin
+
+    start = replay(deck, [(a, None) for a in line])
+    own = expected_margin(replay(seen_by(state, me), [(a, None) for a in line]), me)
+    midway, far = (expected_margin(greedy_turns(start, turns), me) for turns in (8, horizon))
+    fitted = judge_claims(len(state.players))["horizon"]
+    w = fitted["weights"]
+    return float(fitted["intercept"] + w[0] * own + w[1] * midway + w[2] * far)

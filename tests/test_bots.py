@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
+from helpers import horizon_claim
 
 import concordia_core as cc
 from concordia_core import bots
@@ -254,11 +255,9 @@ def _play_line(state: cc.GameState, line: tuple[cc.Action, ...]) -> cc.GameState
 
 def test_a_hints_value_is_its_stated_measure() -> None:
     # The value is the expected final-score margin to the best other player: at a turn start, the mean over
-    # the judge's deck samples (drawn from a generator seeded by the position) of the fitted value after the
-    # line and FULL.horizon turns of every seat's greedy play, for the hints the judge looked at longest.
-    from concordia_core.bots.search import greedy_turns, replay
-    from concordia_core.bots.value import expected_margin
-
+    # the judge's deck samples (drawn from a generator seeded by the position) of the claim made of the fitted
+    # value after the line and 8 and FULL.horizon turns of every seat's greedy play (the shipped weights), for
+    # the hints the judge looked at longest.
     judge = sys.modules["concordia_core.bots.judge"]
     state = next(s for s in _positions("italia", ["greedy", "random"], 21, every=7)[6:]
                  if s.pending is None and not s.choices)
@@ -267,8 +266,7 @@ def test_a_hints_value_is_its_stated_measure() -> None:
     rng = random.Random(judge.play_seed(view, 0))
     decks = [bots.sample(view, rng) for _ in range(bots.FULL.samples)]
     for hint in bots.hints(state, top=bots.FULL.width):
-        line = [(a, None) for a in hint.line]
-        values = [expected_margin(greedy_turns(replay(deck, line), bots.FULL.horizon), me) for deck in decks]
+        values = [horizon_claim(state, hint.line, deck, me, bots.FULL.horizon) for deck in decks]
         assert hint.value == pytest.approx(sum(values) / len(values), abs=0.01)
 
 

@@ -13,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
+from helpers import horizon_claim, judge_claims
 
 import concordia_core as cc
 from concordia_core import bots
@@ -74,37 +75,46 @@ def test_the_judge_is_reproducible_and_blind_to_what_the_seat_cannot_see(positio
 
 
 def test_a_played_out_line_is_rated_by_the_mean_of_its_roll_outs_with_a_standard_error(positions) -> None:
-    # At a turn start every card is looked at `screen` turns ahead and the `width` best `horizon` turns:
-    # a line's value is the mean of its roll-outs, valued there by the fitted value; its standard error
-    # adds their spread to the judge's own error at that stage (value.json, model_error).
-    from concordia_core.bots.search import greedy_turns, replay
-    from concordia_core.bots.value import expected_margin, model_error
+    # At a turn start every card is rated by the fitted value of its end, and the `width` best are played out
+    # `horizon` turns: each deck sample's claim is the shipped weights times the fitted value read after 8 turns
+    # and at the horizon; the line's value is their mean, and its standard error adds their spread to the claims'
+    # own error at that stage (value.json, "judge").
+    from concordia_core.bots.value import expected_margin
 
     state = positions[3]
     found = _fresh(state)
     me = found.me
+    claims = judge_claims(len(state.players))
     deepest = [r for r in found.rated if r.stage == "horizon"]
-    screened = [r for r in found.rated if r.stage == "screen"]
-    assert len(deepest) == min(bots.FULL.width, len(found.rated))
-    assert found.rated == tuple(deepest + screened)
+    others = [r for r in found.rated if r.stage == "static"]
+    assert len(deepest) == min(bots.FULL.width, len(found.rated)) and bots.FULL.horizon > 8
+    assert found.rated == tuple(deepest + others)
     assert [r.value for r in deepest] == sorted((r.value for r in deepest), reverse=True)
-    assert [r.value for r in screened] == sorted((r.value for r in screened), reverse=True)
+    assert [r.value for r in others] == sorted((r.value for r in others), reverse=True)
     rng = random.Random(JUDGE.play_seed(found.view, 0))
     decks = [bots.sample(found.view, rng) for _ in range(bots.FULL.samples)]
-    for r, turns in [(r, bots.FULL.horizon) for r in deepest] + [(r, bots.FULL.screen) for r in screened]:
+    horizon = claims["horizon"]
+    for r in deepest:
         assert len(r.results) == bots.FULL.samples
-        expected = [expected_margin(greedy_turns(replay(deck, r.line), turns), me) for deck in decks]
+        expected = [horizon_claim(state, r.actions, deck, me, bots.FULL.horizon) for deck in decks]
         assert r.results == pytest.approx(expected)
         assert r.value == pytest.approx(sum(expected) / len(expected))
         n = len(r.results)
         sampling = 0.0 if n < 2 else sum((x - r.value) ** 2 for x in r.results) / (n - 1) / n
-        assert r.model_se == model_error(len(state.players), r.stage) > 0
+        assert r.model_se == horizon["error"] > 0 and r.gap_se == horizon["gap_error"] > 0
         assert r.se == pytest.approx(math.sqrt(sampling + r.model_se ** 2))
+    static = claims["static"]
+    for r in others:
+        assert not r.results and r.static == pytest.approx(expected_margin(r.end, me))
+        assert r.value == pytest.approx(static["intercept"] + static["weights"][0] * r.static)
+        assert r.se == static["error"]
 
 
 def test_the_first_answer_is_every_line_by_its_fitted_value_alone(positions: list[cc.GameState]) -> None:
     first = _fresh(positions[2], bots.FIRST)
-    assert all(not r.results and r.value == r.static for r in first.rated)
+    static = judge_claims(len(positions[2].players))["static"]
+    assert all(not r.results and r.value == pytest.approx(static["intercept"] + static["weights"][0] * r.static)
+               for r in first.rated)
     assert [r.value for r in first.rated] == sorted((r.value for r in first.rated), reverse=True)
     full = _fresh(positions[2])
     assert full.best.first in [r.first for r in first.rated]

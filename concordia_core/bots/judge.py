@@ -5,21 +5,27 @@ strong level alike (docs/judge.md tells the learner how it works and how sure it
 plays, to the end of the card play), from what that player knows (hidden.seen_by), by their expected
 final-score margin: the player's expected final score less the best other player's, in points.
 - At the start of a turn every card of the hand (one of each set of cards that play alike), completed
-  step by step greedily, is played out `screen` turns by every player's greedy play on `samples` deck
-  orders (the same orders for every card: common random numbers) and valued there by the fitted value
-  (value.py); the `width` best go on to `horizon` turns and are valued again. The estimate at the end of a
-  short look-ahead hardly tells two plays apart, which a longer one does (measured against play-outs to
-  the end: scripts/measure_hints.py), so the best are looked at longest.
+  step by step greedily, is rated by the fitted value of the position it leaves (value.py), or with a
+  `screen` by that value after `screen` turns of every player's greedy play; the `width` best are played
+  out `horizon` turns by every player's greedy play on `samples` deck orders (the same orders for every
+  line: common random numbers), or to the end of the game if it ends sooner, and rated by the fitted value
+  there, on the way (after MIDWAY turns) and at the line's own end. Measured against play-outs to the end
+  (scripts/measure_hints.py), a short look-ahead hardly tells two plays apart and a long one does, so
+  the best are looked at longest.
 - In the middle of a play the rest of the play greedily completed (the line a turn's judgement played
   out) and the `width` - 1 other steps, completed greedily, that the fitted value rates best are played
   out `horizon` turns on the same deck orders; the other steps are rated by the fitted value of their end
-  alone, after them. The samples come from a seed made from the position at the start of the card play,
-  which every step of a play shares, so the line a turn's judgement played out keeps its value: asked
-  after its first step, the judge continues it unless another step is measured better on the same orders.
-A line's value is the mean of its roll-outs; its standard error adds their spread to the judge's own
-error at that depth of look-ahead, measured on positions of games the fit never saw (value.json,
-model_error). Paired differences decide the order: two lines within noise of each other are
-`about_equal`.
+  alone. The samples come from a seed made from the position at the start of the card play, which every
+  step of a play shares, so the line a turn's judgement played out keeps its value: asked after its
+  first step, the judge continues it unless another step is measured better beyond noise (a step within
+  noise of it is about equal: no reason to change course, and the strong level, which plays its line
+  through, does not).
+What a line's look-ahead measured becomes its claim through weights fitted against play-outs to the end
+on calibration positions (value.Claim, one per stage; scripts/measure_hints.py --calibrate): a roll-out
+overstates how far two plays differ (one greedy game is one of many ways the game may go), and the fit
+shrinks it to what play-outs to the end bear out. A line's value is the mean of its samples' claims; its
+standard error adds their spread to the claims' own error at that stage on the calibration positions.
+Paired differences decide the order: two lines within noise of each other are `about_equal`.
 
 `expected_scores` and `advantage` are the fitted value of a position itself, without roll-outs.
 """
@@ -37,20 +43,21 @@ from .base import Line, card_of, options
 from .candidates import Completions, state_key
 from .hidden import seen_by
 from .search import Samples
-from .value import expected_finals, expected_margin, model_error
+from .value import claim, expected_finals, expected_margin
 
 Z = 2.0   # standard errors apart before two lines are told apart
 
 
 @dataclass(frozen=True)
 class Budget:
-    """How hard the judge looks: deck orders per roll-out, turns every card of a turn is played out,
-    cards played out further, and turns of greedy play for those (see the module text)."""
+    """How hard the judge looks: deck orders per roll-out, turns every card of a turn is played out before
+    the best are chosen (0: none, the fitted value alone), lines played out further, and turns of greedy
+    play for those (see the module text)."""
 
     samples: int = 1
-    screen: int = 2
-    width: int = 3
-    horizon: int = 8
+    screen: int = 0
+    width: int = 4
+    horizon: int = 24
 
 
 FULL = Budget()
@@ -60,13 +67,14 @@ FIRST = Budget(samples=0, screen=0, width=0, horizon=0)
 
 STAGES = ("static", "screen", "horizon")
 """How far a line was looked at: its end's fitted value only, the short look-ahead, the full one."""
+MIDWAY = 8   # turns into the full look-ahead at which the fitted value is also read (its claim uses both)
 
 
 @dataclass(frozen=True)
 class Rated:
     """A candidate line and what the judge found: its value (the expected final-score margin, points),
-    the roll-out values it is the mean of (one per deck sample; none for a line only valued), the fitted
-    value of its end, how far it was looked at (STAGES) and the judge's own error there."""
+    the claims it is the mean of (one per deck sample; none for a line only valued), the fitted value of
+    its end, how far it was looked at (STAGES) and the judge's own error there."""
 
     line: Line = field(repr=False)
     value: float
@@ -114,23 +122,33 @@ class Judgement:
 
     def gap(self, a: Rated, b: Rated) -> tuple[float, float]:
         """How much better `a` is than `b` (points) and the standard error of that difference: paired
-        over the deck samples both were played out on, plus the fitted value's error of a difference."""
-        if len(a.results) == len(b.results):
-            sampling = _sampling_var([x - y for x, y in zip(a.results, b.results, strict=True)])
-        else:
-            sampling = _sampling_var(a.results) + _sampling_var(b.results)
-        own = a.gap_se if a.stage == b.stage else math.hypot(a.model_se, b.model_se)
-        return a.value - b.value, math.sqrt(sampling + own ** 2)
+        over the deck samples both were played out on, plus the claims' own error of a difference."""
+        return gap(a, b)
 
     def about_equal(self, a: Rated, b: Rated) -> bool:
         """True when the two lines are within noise of each other (less than Z standard errors apart)."""
-        diff, se = self.gap(a, b)
-        return abs(diff) < Z * se
+        return about_equal(a, b)
 
     def of(self, action: Action) -> Rated | None:
         """The best rated line that starts with `action` (or with a card that plays alike), if any."""
         key = play_key(action)
         return next((r for r in self.rated if play_key(r.first) == key), None)
+
+
+def gap(a: Rated, b: Rated) -> tuple[float, float]:
+    """How much better `a` is than `b` (points) and the standard error of that difference (Judgement.gap)."""
+    if len(a.results) == len(b.results):
+        sampling = _sampling_var([x - y for x, y in zip(a.results, b.results, strict=True)])
+    else:
+        sampling = _sampling_var(a.results) + _sampling_var(b.results)
+    own = a.gap_se if a.stage == b.stage else math.hypot(a.model_se, b.model_se)
+    return a.value - b.value, math.sqrt(sampling + own ** 2)
+
+
+def about_equal(a: Rated, b: Rated) -> bool:
+    """True when the two lines are within noise of each other (less than Z standard errors apart)."""
+    diff, se = gap(a, b)
+    return abs(diff) < Z * se
 
 
 def play_key(action: Action) -> object:
@@ -204,55 +222,69 @@ def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completio
     turn_start = view.pending is None and not view.choices
     lines = completions.card_lines(view) if turn_start else completions.lines(view)
     players = len(view.players)
-    rated = [_rated(line, expected_margin(line[-1][1], me), (), "static", players) for line in lines]
+    rated = [_rated(line, (), "static", players, expected_margin(line[-1][1], me)) for line in lines]
     rated.sort(key=lambda r: -r.value)
     if budget.samples > 0:
         if turn_start:
             rated = _looked_ahead(view, budget, samples, rated, players)
         else:
             greedy = completions.greedy_line(view)
-            played = _played(view, budget, samples, greedy, budget.horizon, "horizon", players)
+            played = _played(view, budget, samples, greedy, "horizon", players)
             rest = [r for r in rated if state_key(r.end) != state_key(played.end)]
-            best = [played, *(_played(view, budget, samples, r.line, budget.horizon, "horizon", players)
-                              for r in rest[:budget.width - 1])]
-            best.sort(key=lambda r: -r.value)
-            rated = best + rest[budget.width - 1:]
+            others = sorted((_played(view, budget, samples, r.line, "horizon", players) for r in rest[:budget.width - 1]),
+                            key=lambda r: -r.value)
+            lead = others[0] if others and others[0].value > played.value and not about_equal(others[0], played) \
+                else played
+            best = sorted((r for r in [played, *others] if r is not lead), key=lambda r: -r.value)
+            rated = [lead, *best, *rest[budget.width - 1:]]
     return Judgement(view, me, budget, tuple(rated))
 
 
 def _looked_ahead(view: GameState, budget: Budget, samples: Samples, rated: list[Rated], players: int) -> list[Rated]:
-    """Every card's line played out `screen` turns, then the `width` best `horizon` turns (module text)."""
-    screened = [_played(view, budget, samples, r.line, budget.screen, "screen", players) for r in rated]
-    screened.sort(key=lambda r: -r.value)
-    best = [_played(view, budget, samples, r.line, budget.horizon, "horizon", players)
-            for r in screened[:budget.width]]
+    """Every card's line rated (by its fitted value, or played out `screen` turns), then the `width` best
+    played out `horizon` turns (module text)."""
+    if budget.screen > 0:
+        rated = [_played(view, budget, samples, r.line, "screen", players) for r in rated]
+        rated.sort(key=lambda r: -r.value)
+    best = [_played(view, budget, samples, r.line, "horizon", players) for r in rated[:budget.width]]
     best.sort(key=lambda r: -r.value)
-    return best + screened[budget.width:]
+    return best + rated[budget.width:]
 
 
-def _played(view: GameState, budget: Budget, samples: Samples, line: Line, turns: int, stage: str,
-            players: int) -> Rated:
-    """The line played out `turns` turns on each deck sample, rated by the mean of the fitted values there."""
+def _played(view: GameState, budget: Budget, samples: Samples, line: Line, stage: str, players: int) -> Rated:
+    """The line played out on each deck sample to `stage` (budget.screen or budget.horizon turns), each
+    sample's claim made of the fitted values read there (see the module text); rated by their mean."""
+    static = expected_margin(line[-1][1], samples.me)
     if budget.samples <= 0:
-        return _rated(line, expected_margin(line[-1][1], samples.me), (), "static", players)
-    results = tuple(samples.value(k, view, line, turns) for k in range(budget.samples))
-    return _rated(line, sum(results) / len(results), results, stage, players, expected_margin(line[-1][1], samples.me))
+        return _rated(line, (), "static", players, static)
+    fitted = claim(players, stage)
+    if stage == "screen":
+        results = tuple(fitted([samples.value(k, view, line, budget.screen)]) for k in range(budget.samples))
+    else:
+        midway = min(MIDWAY, budget.horizon)
+        results = tuple(fitted([static, samples.value(k, view, line, midway), samples.value(k, view, line, budget.horizon)])
+                        for k in range(budget.samples))
+    return _rated(line, results, stage, players, static)
 
 
-def _rated(line: Line, value: float, results: tuple[float, ...], stage: str, players: int,
-           static: float | None = None) -> Rated:
-    return Rated(line, value, results, value if static is None else static, stage, model_error(players, stage),
-                 model_error(players, f"{stage}_gap"))
+def _rated(line: Line, results: tuple[float, ...], stage: str, players: int, static: float) -> Rated:
+    fitted = claim(players, stage)
+    value = sum(results) / len(results) if results else fitted([static])
+    return Rated(line, value, results, static, stage, fitted.error, fitted.gap_error)
 
 
-FRESH = 7919   # added to the seed of a re-measurement: other deck orders than the judgement's own
+FRESH = 7919        # added to the seed of a re-measurement: other deck orders than the judgement's own
+FRESH_SAMPLES = 6   # ways the game may go on that a re-measurement plays out
 
 
 def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, seed: int = 0, *,
          fresh: bool = False) -> Rated:
     """The line of `actions` for the player who must act (completed greedily to the end of their play),
-    played out `horizon` turns as the judge plays its best lines: on the judgement's own deck orders, or
-    with `fresh` on others."""
+    played out `horizon` turns as the judge plays its best lines, on the judgement's own deck orders; or
+    with `fresh` measured again independently of the judgement: FRESH_SAMPLES other deck orders, every
+    seat playing as the greedy level does, with its random spread (the draws are the same for every
+    line asked with the same seed: two lines are compared on equal luck). A re-measurement does not share
+    the luck of the search that found the line, so it is not flattered by having been chosen."""
     options(state)
     me = state.actor_index
     assert me is not None
@@ -263,8 +295,15 @@ def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, see
         position = apply(position, action)
         line.append((action, position))
     line += Completions(me).greedy_line(position)
-    samples = samples_for(view, me, play_seed(view, seed) + (FRESH if fresh else 0))
-    return _played(view, budget, samples, line, budget.horizon, "horizon", len(view.players))
+    players = len(view.players)
+    if not fresh:
+        return _played(view, budget, samples_for(view, me, play_seed(view, seed)), line, "horizon", players)
+    samples = samples_for(view, me, play_seed(view, seed) + FRESH)
+    static = expected_margin(line[-1][1], me)
+    fitted = claim(players, "horizon")
+    turns = (min(MIDWAY, budget.horizon), budget.horizon)
+    results = tuple(fitted([static, *samples.spread_readings(k, view, line, turns)]) for k in range(FRESH_SAMPLES))
+    return _rated(line, results, "horizon", players, static)
 
 
 def expected_scores(state: GameState) -> list[float]:

@@ -5,10 +5,12 @@ where the player to act had a choice it asks the judge (judge.py) with the hints
 player knew (hidden.seen_by):
 1. a step that starts the judge's best line (the first hint of its position) costs nothing: a learner who
    follows the hints is never told they erred;
-2. any other step (completed greedily) and the judge's best line are played out again on fresh deck
-   orders, paired, and the difference is charged only if it is beyond noise (Z standard errors). Measuring
-   the best line afresh keeps the review honest: the best of several noisy estimates is optimistic, and
-   charging it would blame a player for the luck of the search.
+2. any other step (completed greedily) is rated as the judge rates its lines; if the best line leads it by
+   more than noise (Z standard errors), both are measured again independently of the search (judge.rate,
+   fresh: other deck orders, every seat playing with the greedy level's random spread, paired), and the
+   difference found then is charged if it is still beyond noise. Measuring afresh keeps the review honest:
+   the best of several noisy estimates is optimistic, and charging it would blame a player for the luck of
+   the search.
 A card play is charged for the card chosen, each later step of the play for its own choice. A player's
 total is the sum of these charges: the points given away by decisions the judge can tell apart from the
 best, each loss within noise counted as none.
@@ -175,6 +177,10 @@ def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: B
     found = judge(state, budget, seed)
     if play_key(played) == play_key(found.best.first):
         return _no_loss(state, found, found.best, step, played)
+    mine = rate(state, (played,), budget, seed)
+    diff, se = found.gap(found.best, mine)
+    if diff < Z * se:
+        return _no_loss(state, found, mine, step, played, found.best, se)
     best = rate(state, found.best.actions, budget, seed, fresh=True)
     mine = rate(state, (played,), budget, seed, fresh=True)
     diff, se = found.gap(best, mine)

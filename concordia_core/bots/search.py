@@ -10,7 +10,7 @@ met again after its first step, are played out once.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from ..actions import Action
@@ -18,17 +18,22 @@ from ..engine import apply
 from ..state import GameState
 from .base import Line
 from .candidates import state_key
-from .greedy import Planner
+from .greedy import GreedyBot, Planner
 from .hidden import sample
 from .value import expected_margin
 
 
-def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Action, ...]] | None = None) -> GameState:
+def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Action, ...]] | None = None,
+                 spread: random.Random | None = None) -> GameState:
     """Play `turns` turn starts (and the steps in between) with the noise-free greedy policy of every
     seat; stops at the next turn start after them, or at the end of the game (played out once triggered).
     The greedy policy never reads the deck's order, so its plays are remembered in `plans` by the position
     without the deck and played again on other deck orders: a roll-out plans only where a card drawn
-    from the deck made the position differ."""
+    from the deck made the position differ. With `spread`, every seat plays as the greedy level does,
+    with its random spread (GreedyBot.NOISE) drawn from that generator: one of the many ways greedy
+    players may go on (nothing is remembered then)."""
+    if spread is not None:
+        plans = None
     played = 0
     while not state.over:
         actor = state.actor_index
@@ -41,7 +46,7 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
         key = (actor, state_key(state, deck=False)) if plans is not None else None
         known = plans.get(key) if plans is not None else None
         if known is None:
-            line = _greedy_play(state, actor, turn_start)
+            line = _greedy_play(state, actor, turn_start, spread)
             if not line:  # a hand-built position with an empty hand: nothing can be played
                 break
             if plans is not None:
@@ -53,9 +58,11 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
     return state
 
 
-def _greedy_play(state: GameState, actor: int, turn_start: bool) -> Line:
+def _greedy_play(state: GameState, actor: int, turn_start: bool, spread: random.Random | None = None) -> Line:
     if turn_start:
         plays = Planner(state, actor).plays(state)
+        if spread is not None:
+            plays = [(value + GreedyBot.NOISE * spread.random(), line) for value, line in plays]
         return max(plays, key=lambda p: p[0])[1] if plays else []
     return Planner(state, actor).finish(state)
 
@@ -72,6 +79,7 @@ class Samples:
 
     def __init__(self, view: GameState, me: int, seed: int) -> None:
         self.me = me
+        self._seed = seed
         self._deck = view.deck
         self._rng = random.Random(seed)
         self._views: list[GameState] = []
@@ -97,6 +105,20 @@ class Samples:
             else:
                 known[turns] = greedy_turns(known[shorter], turns - shorter, self._plans)
         return known[turns]
+
+    def spread_readings(self, k: int, view: GameState, line: Line, turns: Sequence[int]) -> list[float]:
+        """Player `me`'s fitted margin after each of `turns` (ascending) turns of every seat's play after
+        `line` on deck sample `k`, every seat playing as the greedy level does, with its random spread
+        drawn from a generator seeded by this judgement's seed and `k`: one of the many ways greedy players
+        may go on, and the same draws for every line (paired)."""
+        spread = random.Random(f"{self._seed}|spread|{k}")
+        state = replay(self._sampled(k, view), line)
+        done, readings = 0, []
+        for t in turns:
+            state = greedy_turns(state, t - done, spread=spread)
+            done = t
+            readings.append(expected_margin(state, self.me))
+        return readings
 
     def value(self, k: int, view: GameState, line: Line, turns: int) -> float:
         """Player `me`'s expected final-score margin (the fitted value) at `leaf(k, view, line, turns)`."""

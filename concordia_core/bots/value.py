@@ -123,11 +123,34 @@ def fits() -> Mapping[int, Fit]:
     return {int(n): Fit(f["intercept"], tuple(f["weights"]), f["error"]) for n, f in _data()["fits"].items()}
 
 
-def model_error(players: int, kind: str) -> float:
-    """The judge's own error beyond its roll-outs' spread, in points, measured against play-outs to the end
-    (scripts/measure_hints.py --calibrate): of a line's value looked at to a stage of judge.STAGES ("static",
-    "screen", "horizon"), or of the difference of two lines of that stage ("static_gap", ...)."""
-    return float(_data()["model_error"][str(players)][kind])
+@dataclass(frozen=True)
+class Claim:
+    """How the judge turns what it measured of a line at one stage of its look-ahead into the line's
+    expected final-score margin (`intercept` + the weights times the measurements: see judge.py), and how
+    far such claims were from play-outs to the end on calibration positions, beyond the play-outs' own
+    noise: of a value (`error`) and of the difference of two lines of one position (`gap_error`)."""
+
+    intercept: float
+    weights: tuple[float, ...]
+    error: float
+    gap_error: float
+
+    def __call__(self, measured: Sequence[float]) -> float:
+        return self.intercept + _dot(self.weights, measured)
+
+
+@cache
+def claims() -> Mapping[str, Mapping[str, Claim]]:
+    """The shipped claims per table ("2" players, "3" or more) and stage (judge.STAGES), fitted by
+    scripts/measure_hints.py --calibrate (concordia_core/data/value.json, "judge")."""
+    return {table: {stage: Claim(c["intercept"], tuple(c["weights"]), c["error"], c["gap_error"])
+                    for stage, c in stages.items()}
+            for table, stages in _data()["judge"].items() if table != "sources"}
+
+
+def claim(players: int, stage: str) -> Claim:
+    """The claim of a line looked at to `stage` at a table of `players` (see Claim)."""
+    return claims()["2" if players <= 2 else "3"][stage]
 
 
 def expected_finals(state: GameState) -> list[float]:
