@@ -57,6 +57,14 @@ class Goods(Mapping[str, int]):
             values[_INDEX[check_good(good)]] += 1
         return cls(values)
 
+    @classmethod
+    def tally(cls, goods: Iterable[str]) -> Goods:
+        """Goods from names the game's own data gave (a city's good): one unit per occurrence, unchecked."""
+        values = [0] * len(GOODS)
+        for good in goods:
+            values[_INDEX[good]] += 1
+        return cls._of_counts(tuple(values))
+
     def __setattr__(self, name: str, value: object) -> None:  # immutability
         raise AttributeError("Goods is immutable")
 

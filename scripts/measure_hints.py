@@ -37,7 +37,6 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import astuple
 from pathlib import Path
 from typing import Any
 
@@ -224,7 +223,8 @@ def calibrate(options: argparse.Namespace) -> int:
     tables = [t for t in TABLES if t[0] in options.maps.split(",")]
     work = [(CALIBRATION_SEED + k, *tables[k % len(tables)], options.playouts) for k in range(options.positions)]
     path = ROOT / "build" / "calibration.json"
-    stamp = {"budget": list(astuple(bots.FULL)), "midway": MIDWAY, "playouts": options.playouts}
+    stamp = {"screen": bots.FULL.screen or SCREEN, "horizon": bots.FULL.horizon, "midway": MIDWAY,
+             "playouts": options.playouts}
     results = [r for r in (json.loads(path.read_text()) if path.exists() else []) if r.get("stamp") == stamp]
     done = {r["seed"] for r in results}
     started = time.perf_counter()
@@ -244,7 +244,7 @@ def calibrate(options: argparse.Namespace) -> int:
         f"scripts/measure_hints.py --calibrate: {len(results)} positions from seeds {CALIBRATION_SEED}+ (the fitting "
         f"range; never the held-out seeds), every card's line played to the end {options.playouts} times; the claims "
         f"fitted by least squares, their errors from cross-fitted claims beyond the play-outs' own noise; "
-        f"budget {stamp['budget']}, midway {MIDWAY}")}
+        f"screen {stamp['screen']} turns, horizon {stamp['horizon']}, midway {MIDWAY}")}
     WEIGHTS.write_text(json.dumps(data, indent=1) + "\n", encoding="utf-8")
     return 0
 

@@ -233,3 +233,11 @@ def horizon_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, 
     fitted = judge_claims(len(state.players))["horizon"]
     w = fitted["weights"]
     return float(fitted["intercept"] + w[0] * own + w[1] * midway + w[2] * far)
+
+
+def assert_best_first(hints: list) -> None:
+    """Hints come best first: in the middle of a play hint 1 goes on with the play the turn's first hint began
+    unless another step is better beyond noise, so a later hint valued higher is within noise of it (about as
+    good); the others are in order of value."""
+    assert [h.value for h in hints[1:]] == sorted((h.value for h in hints[1:]), reverse=True)
+    assert all(h.about_equal for h in hints[1:] if h.value > hints[0].value)

@@ -14,7 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import pytest
-from helpers import horizon_claim
+from helpers import assert_best_first, horizon_claim
 
 import concordia_core as cc
 from concordia_core import bots
@@ -228,7 +228,7 @@ def test_hints_agree_with_score_and_come_best_first(map_name: str, levels: list[
         given = bots.hints(state, top=3)
         legal = cc.legal_actions(state)
         assert 1 <= len(given) <= min(3, len(legal))
-        assert [h.value for h in given] == sorted((h.value for h in given), reverse=True)
+        assert_best_first(given)
         assert len({h.action for h in given}) == len(given)
         before = cc.score(state, name).by_god()
         for hint in given:

@@ -4,6 +4,7 @@ one stated order whose Play button plays the whole hinted card play, and the scr
 from __future__ import annotations
 
 import pytest
+from helpers import assert_best_first
 
 import concordia_core as cc
 from concordia_core import bots
@@ -151,7 +152,7 @@ def test_hints_in_the_middle_of_a_play_differ_by_their_real_effect():
     assert len(hints) >= 2
     plans = [cc.narrate.plan_words(table.state, line) for line in table.hint_lines]
     assert len(set(plans)) == len(plans)                     # each hint says what its play really does
-    assert [h.value for h in hints] == sorted((h.value for h in hints), reverse=True)
+    assert_best_first(hints)
     line = table.hint_lines[1]
     before = len(table.game.history)
     assert table.play_hint(1)

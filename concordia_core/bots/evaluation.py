@@ -244,6 +244,7 @@ class Outlook:
         self._wants = wants
         self._table: Mapping[str, tuple[float, ...]] | None = None
         self._growth: dict[str, float] | None = None
+        self._desires: dict[str, float] = {}
 
     @cached_property
     def per_card(self) -> Mapping[str, int]:
@@ -274,8 +275,17 @@ class Outlook:
         return now + self.r * later
 
     def desire(self, city: str) -> float:
-        """How much the player would like a house in `city`: its gain less its price."""
-        return self.house_gain(city) - self.coin * house_cost(self.state, city)
+        """How much the player would like a house in `city`: its gain less its price (remembered: a
+        look-ahead asks it of the same cities again and again)."""
+        found = self._desires.get(city)
+        if found is None:
+            found = self._desires[city] = self.house_gain(city) - self.coin * house_cost(self.state, city)
+        return found
+
+    @cached_property
+    def candidate_set(self) -> frozenset[str]:
+        """The cities without a house of the player's, as a set."""
+        return frozenset(self.candidates)
 
     def near(self, depth: int) -> tuple[str, ...]:
         """Cities (not Rome, without an own house) one route from where the colonists stand (next to

@@ -10,6 +10,7 @@ from ..actions import Action, Build, Done, Keep, Move, PlayCard, Trade
 from ..engine import apply, legal_actions
 from ..goods import GOODS, PRICE
 from ..maps import ConcordiaMap, load_map
+from ..rules import architect
 from ..state import STOREHOUSE_SLOTS, Colonist, GameState
 from .base import Bot, Choice, Line, card_of, options
 from .evaluation import Geo, Outlook, Points, coin_worth, crowding, house_price, points, remaining
@@ -224,11 +225,10 @@ class Planner:
                 line.append((move, state))
         while state.pending is not None and state.actor_index == self.me and not state.pending.finished:
             best: tuple[float, Action] = (self.evaluate(state), Done())
-            for action in legal_actions(state):
-                if isinstance(action, Build):
-                    value = self.evaluate(apply(state, action))
-                    if value > best[0] + 1e-9:
-                        best = (value, action)
+            for action in architect.builds(state):
+                value = self.evaluate(apply(state, action))
+                if value > best[0] + 1e-9:
+                    best = (value, action)
             state = apply(state, best[1])
             line.append((best[1], state))
         return line
@@ -279,7 +279,7 @@ class Planner:
 
         def site_value(where: str) -> float:
             return sum(max(0.0, outlook.desire(c)) for c in geo.ends.get(where, ())
-                       if c in outlook.candidates and c not in planned)
+                       if c in outlook.candidate_set and c not in planned)
 
         while steps > 0:  # then walk idle colonists toward good cities for later turns
             walk: tuple[float, int, str, int] | None = None

@@ -56,7 +56,7 @@ class Budget:
 
     samples: int = 1
     screen: int = 0
-    width: int = 4
+    width: int = 3
     horizon: int = 24
 
 

@@ -43,18 +43,26 @@ def moves(state: GameState, index: int, steps: int) -> list[Move]:
     return result
 
 
+def builds(state: GameState) -> list[Build]:
+    """Every house the acting player may build now (R-ARCH-5..10), by city id."""
+    index = actor(state)
+    p = state.players[index]
+    if p.houses_left <= 0:
+        return []
+    result = []
+    for city in sorted(build_sites(state, index) - set(p.houses)):
+        goods, coins = house_price(state, city)
+        if p.goods.covers(goods) and p.coins >= coins:
+            result.append(Build(city))
+    return result
+
+
 def legal(state: GameState) -> list[Action]:
     pending = in_play(state)
-    index = actor(state)
     result: list[Action] = []
     if pending.phase == Phase.MOVE:
-        result.extend(moves(state, index, pending.steps_left))
-    p = state.players[index]
-    if p.houses_left > 0:
-        for city in sorted(build_sites(state, index) - set(p.houses)):
-            goods, coins = house_price(state, city)
-            if p.goods.covers(goods) and p.coins >= coins:
-                result.append(Build(city))
+        result.extend(moves(state, actor(state), pending.steps_left))
+    result.extend(builds(state))
     result.append(Done())
     return result
 

@@ -25,8 +25,9 @@ def production(state: GameState, province: str, index: int) -> list[tuple[int, G
     n = len(state.players)
     bonus = CONSTANTS.praefectus_magnus_bonus if state.praefectus == index else 1  # R-PREF-3
     gains: dict[int, Goods] = {index: Goods({state.bonus_goods[province]: bonus})}
+    cities = m.provinces[province].cities
     for i, p in enumerate(state.players):
-        produced = Goods.of(state.city_goods[c] for c in m.provinces[province].cities if c in p.houses)
+        produced = Goods.tally(state.city_goods[c] for c in cities if c in p.houses)
         gains[i] = gains.get(i, Goods()) + produced
     order = [(index + k) % n for k in range(n)]  # the producing player first, then in turn order
     return [(i, gains[i]) for i in order if i in gains]
