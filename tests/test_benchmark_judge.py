@@ -91,4 +91,7 @@ def test_benchmark_the_fitted_values_error_on_held_out_games() -> None:
         print(f"\nfitted value, {players} players ({report['held_out_games']} held-out games): final margin error "
               f"{report['margin_error']} points (sd), correlation {report['margin_correlation']} "
               f"(mid-game {report['margin_correlation_mid_game']}; the score now: {report['now_correlation_mid_game']})")
-    print(f"the judge's own error against play-outs to the end: {data['model_error']}")
+    for table, stages in sorted((k, v) for k, v in data["judge"].items() if k != "sources"):
+        errors = ", ".join(f"{stage} {c['error']} (gaps {c['gap_error']})" for stage, c in stages.items())
+        print(f"the judge's claims at tables of {table}{'' if table == '2' else ' or more'} players, error against "
+              f"play-outs to the end on calibration positions: {errors} points")
