@@ -5,10 +5,13 @@ where the player to act had a choice it asks the judge (judge.py) with the hints
 player knew (hidden.seen_by):
 1. a step that starts the judge's best line (the first hint of its position) costs nothing: a learner who
    follows the hints is never told they erred;
-2. any other step (completed greedily) is rated as the judge rates its lines; if the best line leads it by
+2. any other step, followed by the judge's best way on with the play (or its greedy completion once the
+   player has no choice left in it), is rated as the judge rates its lines; if the best line leads it by
    more than noise (Z standard errors), both are measured again independently of the search (judge.rate,
    fresh: other deck orders, every seat playing with the greedy level's random spread, paired), and the
-   difference found then is charged if it is still beyond noise. Measuring afresh keeps the review honest:
+   difference found then is charged if it is still beyond noise. A step is charged only for what the best
+   play from after it can no longer make good: within a play the losses add up to what the play gave away,
+   not the same loss once per step. Measuring afresh keeps the review honest:
    the best of several noisy estimates is optimistic, and charging it would blame a player for the luck of
    the search.
 A card play is charged for the card chosen, each later step of the play for its own choice. A player's
@@ -177,12 +180,13 @@ def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: B
     found = judge(state, budget, seed)
     if play_key(played) == play_key(found.best.first):
         return _no_loss(state, found, found.best, step, played)
-    mine = rate(state, (played,), budget, seed)
+    line = (played, *_best_after(state, played, budget, seed))
+    mine = rate(state, line, budget, seed)
     diff, se = found.gap(found.best, mine)
     if diff < Z * se:
         return _no_loss(state, found, mine, step, played, found.best, se)
     best = rate(state, found.best.actions, budget, seed, fresh=True)
-    mine = rate(state, (played,), budget, seed, fresh=True)
+    mine = rate(state, line, budget, seed, fresh=True)
     diff, se = found.gap(best, mine)
     if diff < Z * se:
         return _no_loss(state, found, mine, step, played, best, se)
@@ -190,6 +194,18 @@ def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: B
     return Decision(step, state.players[me].name, played, best.actions, round(mine.value, 2), round(best.value, 2),
                     round(diff, 2), round(se, 2), MappingProxyType(_split(diff, best, mine, me)),
                     advise(found.view, me, best.line))
+
+
+def _best_after(state: GameState, played: Action, budget: Budget, seed: int) -> tuple[Action, ...]:
+    """The judge's best way on with the play after `played` while the player still chooses in it: a step is
+    charged only for what the best play from there can no longer make good, so a slip put right at the next
+    step costs nothing and one never put right is charged once, where it was made."""
+    me = state.actor_index
+    after = apply(state, played)
+    if after.over or after.actor_index != me or (after.pending is None and not after.choices) \
+            or len(legal_actions(after)) < 2:
+        return ()
+    return judge(after, budget, seed).best.actions
 
 
 def _no_loss(state: GameState, found: Judgement, own: Rated, step: int, played: Action, best: Rated | None = None,
