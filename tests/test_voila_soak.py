@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from app_page import reach_every_screen
 from browser_support import launched_chromium
 from voila_support import VoilaApp, kernel_pids, kernels_rss, serve, server_rss
 from widget_page import choose
@@ -98,6 +99,7 @@ def _visit(page: Any, app: VoilaApp, who: int, notebook: str, figures: Figures) 
         return
     figures.pages += 1
     page.wait_for_timeout(1000)
+    reach_every_screen(page, PAGE_MS)      # the visitor reads the whole chapter: every screen is built
     if notebook == TABLE:
         _play_and_save(page, who, figures)
     figures.errors += [f"visitor {who}, {notebook}: {p}" for p in _problems(page)]
