@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import base64
 import json
+import os
 import re
 import statistics
 import subprocess
@@ -112,7 +113,7 @@ def _save_as_visitor(app: VoilaApp, context: Any, text: str) -> None:
 # A chapter's cells run as the app's kernel runs them (CONCORDIA_APP=1, no browser: ipywidgets keeps every model it
 # makes, each one a model the page's browser builds); printed: the models and the CPU seconds, imports included.
 MODELS_SOURCE = """
-import json, os, sys, time
+import json, sys, time
 cpu = time.process_time()
 from ipywidgets.widgets import widget
 cells = [c for c in json.load(open(sys.argv[1], encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
@@ -126,7 +127,7 @@ print(len(widget._instances), round(time.process_time() - cpu, 2))
 def test_benchmark_app_page_models() -> None:
     print("\napp mode, widget models a page loads and its kernel's Python time (CPU s, imports included):")
     for notebook in COLD:
-        env = dict(__import__("os").environ, CONCORDIA_APP="1", MPLBACKEND="Agg")
+        env = dict(os.environ, CONCORDIA_APP="1", MPLBACKEND="Agg")
         done = subprocess.run([sys.executable, "-c", MODELS_SOURCE, str(REPO / "notebooks" / notebook)], cwd=REPO,
                               env=env, capture_output=True, text=True, timeout=600, check=True)
         models, seconds = done.stdout.split()[-2:]
