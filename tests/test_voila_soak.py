@@ -170,8 +170,9 @@ def test_voila_soak_visitors_beyond_the_cap(soak_app: VoilaApp) -> None:
     # The server's own memory, once the visitors have left, stays within 20% + 50 MB of its start (issue 23). It grows
     # with the widget state a page loads in one piece: with every screen of chapter 15 built at once (1,454 models,
     # 2 MB, in one message) a run went from 103 to 190 MB over 16 pages; with the heavy screens built when reached
-    # (186 models at first, each screen's own later, as the visitor scrolls: the same state in pieces) runs measured 98 to 116, 99 to 118 and, over ten minutes and 53 pages, 98 to 128 MB
-    # (MALLOC_ARENA_MAX=2 changed nothing: 98 to 114). Whether it levels off over hours is not measured here.
+    # (186 models at first, each screen's own later, as the visitor scrolls: the same state in pieces) runs measured
+    # 98 to 116, 99 to 118 and, over ten minutes and 53 pages, 98 to 128 MB (MALLOC_ARENA_MAX=2 changed nothing: 98
+    # to 114). Whether it levels off over hours is not measured here.
     assert memory_end <= memory_start * 1.2 + 50 * 2**20
     folders = sorted((soak_app.saves / "visitors").iterdir())
     assert len(folders) == VISITORS                  # each visitor's saves in a folder of their own
