@@ -83,12 +83,17 @@ c.MappingKernelManager.cull_connected = False
 # The most visited pages (the start page and the quick path 01, 02, 15) are run ahead of their visitors, one
 # kernel each (Voilà's pool, preheat_kernel): they show at once. Voilà's pool excludes progressive rendering and
 # prelaunch hooks, which the tutor does not use. The other chapters start their kernel when asked for.
+# A kernel taken from the pool is replaced 10 s later, not after Voilà's 1 s (fill_delay): starting the next kernel
+# and running its chapter costs a core for a few seconds, the very seconds the visitor's page needs the server (and,
+# on one machine, the browser): on the loaded 2-core machine the start page showed in 2.8 s with the refill at 1 s,
+# 2.2 s with it at 10 s, chapter 15 in 3.3 s and 2.5 s. A second visitor of that chapter within those seconds gets a
+# kernel started for them, as when the pool is empty (kernels.py: Voilà's fill_delay would make them wait it out).
 c.VoilaConfiguration.preheat_kernel = True
 c.VoilaConfiguration.default_pool_size = 0
 c.VoilaConfiguration.progressive_rendering = False
 c.VoilaKernelManager.kernel_pools_config = {"default": {"pool_size": 0}, **{name: {"pool_size": 1} for name in (
     "00_start_here.ipynb", "01_setup.ipynb", "02_first_game_guided.ipynb", "15_first_game.ipynb")}}
-c.VoilaKernelManager.fill_delay = 1.0
+c.CappedKernelManager.refill_delay = 10.0
 
 # --- whose saves -------------------------------------------------------------------------------------------
 # Each browser gets a random visitor id from the server (jupyter_server's anonymous user, in a cookie signed

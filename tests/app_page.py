@@ -2,12 +2,13 @@
 app started by `make app` (voila_support.serve) once for a test module (`voila_app`) with one Chromium
 (`app_browser`); a page in a browser context of a given size (a desktop window, a phone by touch), every
 JavaScript error, failed request and request to another site noted in `page.problems`; a chapter opened
-and waited for until Voilà has run every cell and the widgets are drawn.
+and waited for until Voilà has run every cell and the widgets are drawn, the screens built when reached included.
 
 Used by tests/test_browser_voila.py, test_browser_axe.py and test_browser_phone.py.
 """
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -74,3 +75,19 @@ def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
     assert not failed, f"{notebook}: a cell failed in the app, and Voilà stops at the first one: {failed}"
     page.wait_for_function("() => document.querySelectorAll('.jupyter-widgets').length > 0", timeout=60_000)
     page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
+    reach_every_screen(page)
+
+
+LATER = ".cc-later"     # a chapter's heavy screen not built yet: it is built when it comes near the visible page
+
+
+def reach_every_screen(page: Any, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
+    """Scroll to each of the chapter's screens that are built when the learner reaches them (widgets/parts/later.py)
+    until all are built, as a learner reading the whole page does; then back to the top, where a page opens."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while page.locator(LATER).count():
+        assert time.monotonic() < deadline, f"{page.locator(LATER).count()} screens were never built"
+        page.evaluate(f"() => document.querySelector('{LATER}')?.scrollIntoView({{block: 'center'}})")
+        page.wait_for_timeout(250)
+    page.evaluate("() => document.getElementById('rendered_cells')?.scrollTo(0, 0)")
+    page.wait_for_timeout(500)    # the views of the last screen built are attached

@@ -1,13 +1,21 @@
 """Benchmark of the app mode's pages in headless Chromium (`make bench`): the seconds from asking for a page to its
-widgets on screen, after a warm start (the preheated pool: the start page, chapters 01, 02, 15), and cold (every
-chapter, its kernel started when asked for); and chapter 19's review of a saved game (the first verdict, all of it).
-Figures are printed (medians), never asserted."""
+widgets on screen (the window's view complete: no screen left to build in it, widgets/parts/later.py), after a warm
+start (the preheated pool: the start page, chapters 01, 02, 15), and cold (every chapter, its kernel started when asked
+for); and chapter 19's review of a saved game (the first verdict, all of it). Figures are printed (medians), never
+asserted.
+
+Page times vary with the machine's load; what does not: the widget models each page makes its browser build and the
+Python time its kernel takes to run the chapter (imports included), measured apart by running each chapter's cells
+as the app's kernel does (`test_benchmark_app_page_models`)."""
 from __future__ import annotations
 
 import base64
 import json
+import os
 import re
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -22,7 +30,9 @@ COLD = sorted(p.name for p in (REPO / "notebooks").glob("*.ipynb"))
 RUNS = 3
 JS_SHOWN = """() => { const cells = document.getElementById('rendered_cells');
   return !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])')
-         && document.querySelectorAll('.jupyter-widgets').length > 0; }"""
+         && document.querySelectorAll('.jupyter-widgets').length > 0
+         && ![...document.querySelectorAll('.cc-later')].some((e) => { const r = e.getBoundingClientRect();
+                                                                   return r.bottom > 0 && r.top < innerHeight; }); }"""
 
 
 @pytest.fixture(scope="module")
@@ -98,3 +108,27 @@ def _save_as_visitor(app: VoilaApp, context: Any, text: str) -> None:
     folder = app.saves / "visitors" / user["username"]
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "bench table.json").write_text(text, encoding="utf-8")
+
+
+# A chapter's cells run as the app's kernel runs them (CONCORDIA_APP=1, no browser: ipywidgets keeps every model it
+# makes, each one a model the page's browser builds); printed: the models and the CPU seconds, imports included.
+MODELS_SOURCE = """
+import json, sys, time
+cpu = time.process_time()
+from ipywidgets.widgets import widget
+cells = [c for c in json.load(open(sys.argv[1], encoding="utf-8"))["cells"] if c["cell_type"] == "code"]
+space = {}
+for n, cell in enumerate(cells):
+    exec(compile("".join(cell["source"]), f"cell {n}", "exec"), space)
+print(len(widget._instances), round(time.process_time() - cpu, 2))
+"""
+
+
+def test_benchmark_app_page_models() -> None:
+    print("\napp mode, widget models a page loads and its kernel's Python time (CPU s, imports included):")
+    for notebook in COLD:
+        env = dict(os.environ, CONCORDIA_APP="1", MPLBACKEND="Agg")
+        done = subprocess.run([sys.executable, "-c", MODELS_SOURCE, str(REPO / "notebooks" / notebook)], cwd=REPO,
+                              env=env, capture_output=True, text=True, timeout=600, check=True)
+        models, seconds = done.stdout.split()[-2:]
+        print(f"  {notebook}: {models} models, {seconds} s")

@@ -346,3 +346,22 @@ def test_board_redraws_and_captions() -> None:
     board.show(state, caption="")
     assert board.caption.value == ""
     assert FOCUS_CLASS in STYLE
+
+
+def test_later_builds_at_once_outside_the_app_and_when_reached_in_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A chapter's heavy screen (`lesson.later(build, ...)`): built at once in JupyterLab; in the app a light box of
+    the given height until the browser says it came near the visible page (or `show()`), then the screen itself."""
+    from widgets.lessons import ch14_explorer
+    from widgets.parts.later import Later, NearView
+    monkeypatch.delenv("CONCORDIA_APP", raising=False)
+    assert isinstance(ch14_explorer.later(ch14_explorer.explorer, ch14_explorer.THREE_HOUSES), ch14_explorer.ScoreExplorer)
+    monkeypatch.setenv("CONCORDIA_APP", "1")
+    box = ch14_explorer.later(ch14_explorer.explorer, ch14_explorer.THREE_HOUSES, height="1420px")
+    assert isinstance(box, Later) and box.content is None
+    assert isinstance(box.children[0], NearView) and box.children[0].layout.height == "1420px"
+    box.watch.near = True                                     # what the browser sends once the box comes near
+    explorer = box.content
+    assert isinstance(explorer, ch14_explorer.ScoreExplorer) and box.children[0] is explorer
+    assert explorer.plan.houses == ch14_explorer.THREE_HOUSES.houses
+    assert box.watch.comm is None                             # the empty box is gone from the page
+    assert box.show() is explorer                             # built once

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+from app_page import reach_every_screen
 from browser_support import launched_chromium
 from voila_support import VoilaApp, kernel_pids, kernels_rss, serve, server_rss
 from widget_page import choose
@@ -98,6 +99,7 @@ def _visit(page: Any, app: VoilaApp, who: int, notebook: str, figures: Figures) 
         return
     figures.pages += 1
     page.wait_for_timeout(1000)
+    reach_every_screen(page, PAGE_MS)      # the visitor reads the whole chapter: every screen is built
     if notebook == TABLE:
         _play_and_save(page, who, figures)
     figures.errors += [f"visitor {who}, {notebook}: {p}" for p in _problems(page)]
@@ -165,10 +167,13 @@ def test_voila_soak_visitors_beyond_the_cap(soak_app: VoilaApp) -> None:
     assert visited >= DURATION
     assert peak_kernels <= CAP and max(figures.kernels) <= CAP
     assert sorted(figures.moves_by) == list(range(VISITORS)), f"every visitor plays: {figures.moves_by}"
-    # The server's own memory stays bounded: a clean run of .ci/run measured 102 MB at the start and 177 MB
-    # after 13 pages and 74 busy pages; the bound allows that growth once, not twice. Whether it levels off
-    # over hours (caches filling) or keeps growing (a leak) is not measured here.
-    assert memory_end <= memory_start + 100 * 2**20
+    # The server's own memory, once the visitors have left, stays within 20% + 50 MB of its start (issue 23). It grows
+    # with the widget state a page loads in one piece: with every screen of chapter 15 built at once (1,454 models,
+    # 2 MB, in one message) a run went from 103 to 190 MB over 16 pages; with the heavy screens built when reached
+    # (186 models at first, each screen's own later, as the visitor scrolls: the same state in pieces) runs measured
+    # 98 to 116, 99 to 118 and, over ten minutes and 53 pages, 98 to 128 MB (MALLOC_ARENA_MAX=2 changed nothing: 98
+    # to 114). Whether it levels off over hours is not measured here.
+    assert memory_end <= memory_start * 1.2 + 50 * 2**20
     folders = sorted((soak_app.saves / "visitors").iterdir())
     assert len(folders) == VISITORS                  # each visitor's saves in a folder of their own
     assert all([p.name for p in f.iterdir()] == [f"visitor {i}.json" for i in [int(next(f.iterdir()).stem.split()[1])]]

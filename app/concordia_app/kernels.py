@@ -8,16 +8,22 @@ pool, then a kernel no page has connected to for `busy_idle_timeout` seconds); f
 which Voilà renders with the tutor's plain busy page (app/share/.../concordia/503.html). Idle kernels are culled
 after `cull_idle_timeout` seconds, or `busy_idle_timeout` once three quarters of the cap are in use; the pool is
 filled again when there is room. Voilà's pool (preheat_kernel) wraps this class: its start calls come here.
+
+A preheated kernel taken by a page is replaced `refill_delay` seconds later: starting a kernel and running its
+chapter takes a core for seconds, the very seconds the visitor's page needs the server (and, on one machine, the
+browser). Voilà's own `fill_delay` would make the next visitor of that chapter wait out the delay (its pool hands
+over the refill still sleeping); here the pool stays empty meanwhile, and that visitor's kernel starts at once.
 """
 from __future__ import annotations
 
 import asyncio
 import os
+from collections.abc import Callable
 from typing import Any
 
 from jupyter_server.services.kernels.kernelmanager import AsyncMappingKernelManager
 from tornado.web import HTTPError
-from traitlets import Integer
+from traitlets import Float, Integer
 
 BUSY = "every place for a page is taken"     # for the log: the page itself is the template's 503.html
 
@@ -29,12 +35,28 @@ class CappedKernelManager(AsyncMappingKernelManager):
     busy_idle_timeout = Integer(60, config=True, help="Idle seconds after which a kernel no page uses may go "
                                                       "when the cap is near.")
     pool_headroom = Integer(2, config=True, help="Places a refill of the preheated pool leaves free for pages.")
+    refill_delay = Float(10.0, config=True, help="Seconds after a preheated kernel is taken before its pool is "
+                                                 "filled again.")
 
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self._starting: set[str] = set()
         self._quiet_timeout = self.cull_idle_timeout
         self.peak = 0
+        fill = getattr(self, "fill_if_needed", None)     # Voilà's pool, a subclass of this class
+        if fill is not None:
+            self.fill_if_needed = self._refill_later(fill)
+
+    def _refill_later(self, fill: Callable[..., None]) -> Callable[..., None]:
+        """Voilà's `fill_if_needed`, with a refill after a page took a kernel (no `delay` given) started
+        `refill_delay` seconds later rather than put in the pool asleep for that long."""
+        def refill(delay: float | None = None, notebook_name: str | None = None, **kwargs: Any) -> None:
+            if delay is not None:           # the pool's first filling (and cull_kernels' refills): now
+                fill(delay=delay, notebook_name=notebook_name, **kwargs)
+                return
+            asyncio.get_event_loop().call_later(self.refill_delay,
+                                                lambda: fill(delay=0, notebook_name=notebook_name, **kwargs))
+        return refill
 
     def live_ids(self) -> set[str]:
         """The kernels alive or starting."""

@@ -24,6 +24,7 @@ import traitlets
 import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
 from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
 from ..render.refusal import explanation_html
 from ..screen.map_view import MapView

@@ -12,6 +12,7 @@ from __future__ import annotations
 import concordia_core as cc
 from concordia_core import N_
 
+from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
 from .kit.guided import Guide, GuidedGame, Step, Told
 
 MAP = "italia"

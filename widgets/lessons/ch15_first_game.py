@@ -15,8 +15,9 @@ import ipywidgets as ipw
 import concordia_core as cc
 from concordia_core import bots
 
-from ..screen.history import entry_html
-from ..table import BotMove, Seat, TableApp, TableLauncher
+from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
+from ..screen.history import GameLog, entry_html
+from ..table import BotMove, Seat, TableApp, TableLauncher, TableModel, check_seats
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "italia"
@@ -48,24 +49,28 @@ def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:
     return table
 
 
-def bots_table(seed: int = SEED, steps: int = 12) -> TableApp:
-    """A table of three greedy bots that has played `steps` steps."""
-    table = TableApp(BOTS, MAP, seed=seed, auto=False)
-    table.run_bots(max_steps=steps)
-    return table
+def bots_table(seed: int = SEED, steps: int = 12) -> TableModel:
+    """A table of three greedy bots that has played `steps` steps: the table's model alone (no screen is shown,
+    so none is built: the chapter's page carries only the log)."""
+    model = TableModel(cc.Game(cc.Setup(MAP, [s.name for s in BOTS], seed, True)), check_seats(list(BOTS), seed))
+    for _step in range(steps):
+        if not model.bot_to_act():
+            break
+        model.bot_move()
+    return model
 
 
 def bot_moves(seed: int = SEED, steps: int = 12) -> list[BotMove]:
     """A table of three greedy bots that plays `steps` steps; the bot moves it made, in words with reasons."""
-    return bots_table(seed, steps).model.bot_moves
+    return bots_table(seed, steps).bot_moves
 
 
 def bot_demo(seed: int = SEED, steps: int = 12) -> ipw.HTML:
     """Three greedy bots play a dozen steps; their moves as the table's log tells them, each with its reason."""
-    table = bots_table(seed, steps)
-    state = table.state
-    rows = "".join(entry_html(e, state, n, table.model.reason_for(e))
-                   for n, e in enumerate(table.view.history.entries, start=1))
+    model = bots_table(seed, steps)
+    state = model.state
+    rows = "".join(entry_html(e, state, n, model.reason_for(e))
+                   for n, e in enumerate(GameLog(model.game).entries(), start=1))
     title = html.escape(cc._("The first moves of three practice bots"))
     return ipw.HTML(f"<b>{title}</b><ul style='padding-left:4px'>{rows}</ul>")
 

@@ -17,6 +17,7 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
 from ..realtable.pad import ScoringPad
 from ..realtable.pad_model import PadEntries
 from ..render import palette as pal
