@@ -92,17 +92,19 @@ def _play_and_save(page: Any, who: int, figures: Figures) -> None:
     figures.saves += 1
 
 
-def _visit(page: Any, app: VoilaApp, who: int, notebook: str, figures: Figures) -> None:
+def _visit(page: Any, app: VoilaApp, who: int, notebook: str, figures: Figures) -> bool:
+    """One visit of a chapter; False when the visitor got the busy page."""
     state = _open(page, app, notebook)
     if state == "busy":
         figures.busy += 1
-        return
+        return False
     figures.pages += 1
     page.wait_for_timeout(1000)
     reach_every_screen(page, PAGE_MS)      # the visitor reads the whole chapter: every screen is built
     if notebook == TABLE:
         _play_and_save(page, who, figures)
     figures.errors += [f"visitor {who}, {notebook}: {p}" for p in _problems(page)]
+    return True
 
 
 def _watch(app: VoilaApp, stop: threading.Event, figures: Figures) -> None:
@@ -112,8 +114,11 @@ def _watch(app: VoilaApp, stop: threading.Event, figures: Figures) -> None:
 
 
 def _soak(app: VoilaApp, figures: Figures) -> None:
-    """Visitors take turns in one thread: each keeps its page open while the others open theirs, so up to
-    VISITORS pages want a kernel at once."""
+    """Visitors take turns in one thread, a round at a time: each keeps its page open while the others open theirs,
+    so up to VISITORS pages want a kernel at once. After a round some visitors leave their page (its kernel is shut
+    down), and those who got the busy page try again first in the next round, as a person told "try again in a
+    minute" does, after a moment: otherwise the places freed would always go to the visitors earlier in the round,
+    and the last ones would never play."""
     rng = random.Random(23)
     with launched_chromium() as chromium:
         contexts = [chromium.new_context(viewport={"width": 1280, "height": 800}) for _ in range(VISITORS)]
@@ -121,18 +126,22 @@ def _soak(app: VoilaApp, figures: Figures) -> None:
         for page in pages:
             page.on("pageerror", lambda exc: figures.errors.append(f"page error: {exc}"))
         end = time.monotonic() + DURATION
-        turn = 0
+        order = list(range(VISITORS))
         while time.monotonic() < end:
-            who = turn % VISITORS
-            notebook = TABLE if who not in figures.moves_by or rng.random() < 0.5 else rng.choice(OTHERS)
-            try:
-                _visit(pages[who], app, who, notebook, figures)
-            except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
-                figures.errors.append(f"visitor {who}, {notebook}: {type(exc).__name__}: {str(exc)[:300]}")
-            if turn % VISITORS == VISITORS - 1:      # after a round, some visitors leave their page
-                for page in rng.sample(pages, VISITORS // 2):
-                    page.goto("about:blank")
-            turn += 1
+            refused: list[int] = []
+            for who in order:
+                if time.monotonic() >= end:
+                    break
+                notebook = TABLE if who not in figures.moves_by or rng.random() < 0.5 else rng.choice(OTHERS)
+                try:
+                    if not _visit(pages[who], app, who, notebook, figures):
+                        refused.append(who)
+                except Exception as exc:  # noqa: BLE001 - every failure is counted and reported
+                    figures.errors.append(f"visitor {who}, {notebook}: {type(exc).__name__}: {str(exc)[:300]}")
+            for page in rng.sample(pages, VISITORS // 2):      # some visitors leave their page
+                page.goto("about:blank")
+            time.sleep(3)                                      # the refused wait a moment before trying again
+            order = refused + [who for who in range(VISITORS) if who not in refused]
         for page in pages:
             page.goto("about:blank")
         for context in contexts:
