@@ -7,6 +7,8 @@ are a module implementing the CardRule protocol (rules/base.py), looked up in `R
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .actions import Action, Build, Copy, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade, parse_action
 from .cards import card
 from .constants import CONSTANTS
@@ -136,16 +138,31 @@ def _keep(state: GameState, action: Action) -> GameState:
     return replace(state, choices=state.choices[1:])
 
 
+CHOICE_CHECKS: dict[CardRule, Callable[[GameState], bool]] = {
+    architect: architect.has_choice, mercator: mercator.has_choice, senator: senator.has_choice}
+"""The rules that can tell at once whether a step other than Done is legal (their `legal` lists many steps,
+and every step a look-ahead takes asks this)."""
+
+
+def _has_choice(state: GameState) -> bool:
+    """True when the play in progress has a legal step other than Done."""
+    assert state.pending is not None
+    rule = rule_of(state.pending)
+    check = CHOICE_CHECKS.get(rule)
+    if check is not None:
+        return check(state)
+    options = rule.legal(state)
+    return bool(options) and not only_done(options)
+
+
 def _settle(state: GameState) -> GameState:
     """Take forced steps: finish a play with nothing left to choose, then end the turn."""
     while not state.choices and state.pending is not None:
         if state.pending.finished:
             return _end_turn(state)
-        options = legal_actions(state)
-        if not options or only_done(options):
-            state = rule_of(state.pending).complete(state)
-        else:
+        if _has_choice(state):
             return state
+        state = rule_of(state.pending).complete(state)
     return state
 
 

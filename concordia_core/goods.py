@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from operator import add, sub
+from operator import add, ge, mul, sub
 
 from .data import game_data
 from .errors import InvalidAction
@@ -46,7 +46,7 @@ class Goods(Mapping[str, int]):
     def _of_counts(cls, counts: tuple[int, ...]) -> Goods:
         """Goods from counts already checked (one int per good): the arithmetic's fast path."""
         made = object.__new__(cls)
-        object.__setattr__(made, "_counts", counts)
+        _SET_COUNTS(made, counts)
         return made
 
     @classmethod
@@ -98,14 +98,14 @@ class Goods(Mapping[str, int]):
 
     def covers(self, other: Goods) -> bool:
         """True when every count here is at least the other's."""
-        return all(a >= b for a, b in zip(self._counts, other._counts, strict=False))
+        return all(map(ge, self._counts, other._counts))
 
     def total(self) -> int:
         return sum(self._counts)
 
     def value(self) -> int:
         """Sale value at the storehouse prices (R-SCORE-2)."""
-        return sum(n * p for n, p in zip(self._counts, _PRICES, strict=True))
+        return sum(map(mul, self._counts, _PRICES))
 
     def items_nonzero(self) -> list[tuple[str, int]]:
         return [(g, n) for g, n in zip(GOODS, self._counts, strict=False) if n]
@@ -127,4 +127,5 @@ class Goods(Mapping[str, int]):
         return " + ".join(f"{n} {g}" for g, n in self.items_nonzero()) or "nothing"
 
 
+_SET_COUNTS = Goods._counts.__set__   # type: ignore[attr-defined]  # the slot's own setter (the arithmetic's fast path)
 NO_GOODS = Goods()

@@ -35,14 +35,15 @@ def replace(obj: _Value, /, **changes: object) -> _Value:
 
 
 def _replacer(cls: type) -> Callable[[object, dict[str, object]], object]:
-    """A function copying an instance of the frozen dataclass `cls` with some fields changed."""
+    """A function copying an instance of the frozen dataclass `cls` (with slots) with some fields changed:
+    each field set through its slot's own descriptor, as the frozen class's __init__ would set it."""
     names = tuple(f.name for f in dataclasses.fields(cls))
-    body = "".join(f"    setattr(new, {n!r}, changes[{n!r}] if {n!r} in changes else obj.{n})\n" for n in names)
+    body = "".join(f"    set_{n}(new, changes[{n!r}] if {n!r} in changes else obj.{n})\n" for n in names)
     source = (f"def copy(obj, changes):\n    if not changes.keys() <= NAMES:\n"
               f"        raise TypeError(f'unknown fields {{sorted(changes.keys() - NAMES)}} for {cls.__name__}')\n"
               f"    new = make(cls)\n{body}    return new\n")
     scope: dict[str, object] = {"NAMES": frozenset(names), "make": object.__new__, "cls": cls,
-                                "setattr": object.__setattr__}
+                                **{f"set_{n}": getattr(cls, n).__set__ for n in names}}
     exec(source, scope)  # noqa: S102 - made from the class's own field names, never from input
     return cast(Callable[[object, dict[str, object]], object], scope["copy"])
 

@@ -191,17 +191,18 @@ class Planner:
             others = held.total() - held[a] - held[b] + waiting
             ta, tb = outlook.table[a], outlook.table[b]
             price_a, price_b, held_a, held_b = PRICE[a], PRICE[b], held[a], held[b]
+            amounts_b = amounts(b)
             for da in amounts(a):
                 if held_a + da > STOREHOUSE_SLOTS:   # more than the storehouse holds, whatever else is traded
                     continue
                 left_a = coins - da * price_a
                 used_a = others + held_a + da + held_b
                 partial = rest + ta[held_a + da]
-                for db in amounts(b):
+                for db in amounts_b:
                     left = left_a - db * price_b
                     used = used_a + db
-                    if left < 0 or used > STOREHOUSE_SLOTS:
-                        continue
+                    if left < 0 or used > STOREHOUSE_SLOTS:   # and so for every larger db: fewer coins, more goods
+                        break
                     value = coin * (partial + tb[held_b + db] + worth[left] - crowded[used])
                     if value > best[0]:
                         best = (value, (da, db), (a, b))

@@ -1,6 +1,8 @@
 """Architect: move colonists, then build houses (R-ARCH-1..10, R-END-1/2)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..actions import Action, Build, Done, Move
 from ..constants import CONSTANTS
 from ..errors import IllegalAction
@@ -32,39 +34,50 @@ def build_sites(state: GameState, index: int) -> set[str]:
     return sites
 
 
-def moves(state: GameState, index: int, steps: int) -> list[Move]:
-    """Every single move a colonist of the player may make with at most `steps` steps."""
+def _moves(state: GameState, index: int, steps: int) -> Iterator[Move]:
     m = board(state)
     occupied = state.occupied_routes()
-    result: list[Move] = []
     for colonist in sorted(set(state.players[index].colonists)):
         for route in sorted(m.reachable_routes(colonist.kind, colonist.where, steps, occupied)):
-            result.append(Move(colonist.where, route))
-    return result
+            yield Move(colonist.where, route)
+
+
+def moves(state: GameState, index: int, steps: int) -> list[Move]:
+    """Every single move a colonist of the player may make with at most `steps` steps."""
+    return list(_moves(state, index, steps))
+
+
+def _builds(state: GameState) -> Iterator[Build]:
+    index = actor(state)
+    p = state.players[index]
+    if p.houses_left <= 0:
+        return
+    for city in sorted(build_sites(state, index) - set(p.houses)):
+        goods, coins = house_price(state, city)
+        if p.goods.covers(goods) and p.coins >= coins:
+            yield Build(city)
 
 
 def builds(state: GameState) -> list[Build]:
     """Every house the acting player may build now (R-ARCH-5..10), by city id."""
-    index = actor(state)
-    p = state.players[index]
-    if p.houses_left <= 0:
-        return []
-    result = []
-    for city in sorted(build_sites(state, index) - set(p.houses)):
-        goods, coins = house_price(state, city)
-        if p.goods.covers(goods) and p.coins >= coins:
-            result.append(Build(city))
-    return result
+    return list(_builds(state))
+
+
+def _steps(state: GameState) -> Iterator[Action]:
+    """The moves (while moving) and the builds, lazily (legal lists them; has_choice needs only the first)."""
+    pending = in_play(state)
+    if pending.phase == Phase.MOVE:
+        yield from _moves(state, actor(state), pending.steps_left)
+    yield from _builds(state)
 
 
 def legal(state: GameState) -> list[Action]:
-    pending = in_play(state)
-    result: list[Action] = []
-    if pending.phase == Phase.MOVE:
-        result.extend(moves(state, actor(state), pending.steps_left))
-    result.extend(builds(state))
-    result.append(Done())
-    return result
+    return [*_steps(state), Done()]
+
+
+def has_choice(state: GameState) -> bool:
+    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
+    return next(_steps(state), None) is not None
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -7,6 +7,8 @@ and every play ends.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from ..actions import Action, Done, Trade
 from ..cards import card
 from ..constants import CONSTANTS
@@ -23,20 +25,27 @@ def start(state: GameState, pending: Pending) -> GameState:
     return with_phase(state, pending, Phase.MERCATOR)
 
 
-def legal(state: GameState) -> list[Action]:
+def _trades(state: GameState) -> Iterator[Trade]:
+    """Every trade the play may make next, lazily (legal lists them; has_choice needs only the first)."""
     p = state.players[actor(state)]
     pending = in_play(state)
     kinds, sold = pending.kinds, pending.sold
-    result: list[Action] = []
     for good in GOODS:
         if good not in kinds and len(kinds) >= CONSTANTS.mercator_kinds:
             continue
         if good not in kinds or good in sold:
-            result.extend(Trade(good, -n) for n in range(1, p.goods[good] + 1))
+            yield from (Trade(good, -n) for n in range(1, p.goods[good] + 1))
         if good not in sold:
-            result.extend(Trade(good, n) for n in range(1, min(p.coins // PRICE[good], p.free_slots) + 1))
-    result.append(Done())
-    return result
+            yield from (Trade(good, n) for n in range(1, min(p.coins // PRICE[good], p.free_slots) + 1))
+
+
+def legal(state: GameState) -> list[Action]:
+    return [*_trades(state), Done()]
+
+
+def has_choice(state: GameState) -> bool:
+    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
+    return next(_trades(state), None) is not None
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -2,6 +2,7 @@
 R-SEN-1..4, R-CONS-1, and the game end on the last display card (R-END-1)."""
 from __future__ import annotations
 
+from collections.abc import Iterator
 from functools import cache
 
 from ..actions import Action, Done, Purchase
@@ -49,17 +50,25 @@ def wild_choices(slot: int, consul: bool) -> list[str | None]:
     return [None]
 
 
-def legal(state: GameState) -> list[Action]:
+def _purchases(state: GameState) -> Iterator[Purchase]:
+    """Every purchase the play may make next, lazily (legal lists them; has_choice needs only the first)."""
     p = state.players[actor(state)]
     consul = is_consul(state)
-    result: list[Action] = []
     for slot, cid in enumerate(state.display, start=1):
         if cid is None:
             continue
         for wild in wild_choices(slot, consul):
             if p.goods.covers(price(state, slot, wild, consul)):
-                result.append(Purchase(slot, wild))
-    return result + [Done()]
+                yield Purchase(slot, wild)
+
+
+def legal(state: GameState) -> list[Action]:
+    return [*_purchases(state), Done()]
+
+
+def has_choice(state: GameState) -> bool:
+    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
+    return next(_purchases(state), None) is not None
 
 
 def apply(state: GameState, action: Action) -> GameState:
