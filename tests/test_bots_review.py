@@ -4,6 +4,7 @@ god; the costliest decisions carry step numbers a game can branch from; records 
 from __future__ import annotations
 
 import time
+from concurrent.futures import ProcessPoolExecutor
 
 import pytest
 
@@ -90,13 +91,35 @@ def test_a_record_is_reviewed_as_its_game() -> None:
     assert bots.review(record) == from_game
 
 
+def test_a_review_through_a_process_pool_is_the_same_review(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    game, alone = reviewed
+    calls: list[tuple[int, int, int]] = []
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = bots.review(game, executor=pool, progress=lambda done, total, so_far: calls.append(
+            (done, total, len(so_far.decisions))))
+    assert pooled == alone and pooled.to_dict() == alone.to_dict()
+    assert len(calls) == len(bots.turn_runs(game)) > 1                   # one call per task, each run whole turns
+    assert [c[0] for c in calls] == sorted(c[0] for c in calls) and calls[-1][:2] == (len(game.history),) * 2
+    assert calls[-1][2] == len(alone.decisions)
+
+
+def test_the_runs_of_a_review_are_whole_turns() -> None:
+    game = _game(6, 40)
+    runs = bots.turn_runs(game, 2)
+    assert [n for run in runs for n in run] == list(range(len(game.history)))
+    starts = [game.state_at(run.start) for run in runs]
+    assert all(s.pending is None and not s.choices for s in starts)
+    assert all(sum(game.state_at(n).pending is None and not game.state_at(n).choices for n in run) <= 2 for run in runs)
+
+
 @pytest.mark.slow  # a whole game, timed (printed, never asserted)
 def test_review_of_a_whole_2_player_game() -> None:
     game = _game(7)
     assert game.over
     wall, cpu = time.perf_counter(), time.process_time()
-    review = bots.review(game)
+    with ProcessPoolExecutor(max_workers=2) as pool:     # as chapter 19 reviews a game: on the machine's cores
+        review = bots.review(game, executor=pool)
     wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
     print(f"\nreview of a whole 2-player game ({len(game.history)} steps, {len(review.decisions)} decisions): "
-          f"{wall:.1f} s wall, {cpu:.1f} s CPU\n{review}")
+          f"{wall:.1f} s wall, {cpu:.1f} s CPU of the calling process\n{review}")
     assert review.player("Rando").lost > review.player("Greta").lost

@@ -6,6 +6,7 @@ import it. `import concordia_core.bots` (or `concordia_core.bots` after `import 
     judge(state)                          # every candidate line rated: expected final-score margin ± error
     hints(state, top=3)                   # the judge's best steps for the player who must act
     review(game)                          # points lost per decision, per player and per god
+    review(game, executor=pool)           # the same review, its turns judged in a process pool
     simulate(100, ["strong", "greedy"], "italia", 2)   # seeded games through any Executor (Dask too)
 
 Modules, one concept each: base (Bot, Choice, play_game), levels (make, LEVELS), random_bot, easy,
@@ -26,7 +27,7 @@ from .hints import Hint, analyse, hints
 from .judge import FIRST, FULL, Budget, Judgement, Rated, advantage, expected_scores, judge
 from .levels import BY_STRENGTH, LEVELS, level_name, make
 from .random_bot import RandomBot
-from .review import Decision, PlayerReview, Review, judge_decision, review
+from .review import Decision, PlayerReview, Review, judge_decision, review, turn_runs
 from .strong import StrongBot
 from .study import (
     MAX_STEPS,
@@ -48,5 +49,5 @@ __all__ = [
     "GreedyBot", "Hint", "Judgement", "LEVELS", "Line", "MAX_STEPS", "Outlook", "POINT_KEYS", "Planner",
     "PlayerResult", "PlayerReview", "RandomBot", "Rated", "Review", "StrongBot", "advantage", "analyse", "bot_seed",
     "evaluate", "expected_scores", "hints", "judge", "judge_decision", "level_name", "make", "play_game", "play_one",
-    "playouts", "remaining", "replay", "review", "sample", "seat_names", "seen_by", "simulate", "tasks",
+    "playouts", "remaining", "replay", "review", "sample", "seat_names", "seen_by", "simulate", "tasks", "turn_runs",
 ]

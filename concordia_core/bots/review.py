@@ -23,10 +23,15 @@ the player's own) dropped from the best line to the played one, in proportion to
 that is not the player's own drop (the played line helped the best other player) is counted under
 "rivals". The three costliest decisions of each player carry their step numbers: `game.state_at(step)`
 is the position and `game.branch(step)` starts a game there to try the better line.
+
+With an `executor` (a process pool, say) the steps are judged there, a run of whole turns per task: the
+verdicts are the same (the judge is deterministic for a position, budget and seed), only sooner on a
+machine with several cores.
 """
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Executor, as_completed
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any
@@ -34,7 +39,7 @@ from typing import Any
 from ..actions import Action, parse_action
 from ..engine import apply, legal_actions
 from ..game import Game
-from ..i18n import _, n_
+from ..i18n import _, get_language, n_, set_language
 from ..record import Record
 from ..state import GameState
 from ..text import god_name, listing
@@ -109,33 +114,38 @@ class Review:
     def to_dict(self) -> dict[str, object]:
         """The decisions as data (actions in notation, no sentences: they are worded again when read)."""
         return {"budget": [self.budget.samples, self.budget.screen, self.budget.width, self.budget.horizon],
-                "decisions": [{"step": d.step, "player": d.player, "played": str(d.played),
-                               "best": [str(a) for a in d.best], "value_played": d.value_played,
-                               "value_best": d.value_best, "loss": d.loss, "se": d.se, "by_god": dict(d.by_god)}
-                              for d in self.decisions]}
+                "decisions": [_as_dict(d) for d in self.decisions]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], game: Game) -> Review:
         """The review `to_dict` wrote, of `game`, its advice worded again in the current language."""
-        decisions = []
-        for d in data["decisions"]:
-            state = game.state_at(d["step"])
-            me = state.actor_index
-            assert me is not None
-            view = position = seen_by(state, me)
-            line: Line = []
-            for text in d["best"]:
-                action = parse_action(text, position)
-                position = apply(position, action)
-                line.append((action, position))
-            decisions.append(Decision(d["step"], d["player"], parse_action(d["played"], state),
-                                      tuple(a for a, _s in line), d["value_played"], d["value_best"], d["loss"],
-                                      d["se"], MappingProxyType(dict(d["by_god"])),
-                                      advise(view, me, line)))
-        return summary(game, decisions, Budget(*data["budget"]))
+        return summary(game, [_decision(d, game) for d in data["decisions"]], Budget(*data["budget"]))
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.players)
+
+
+def _as_dict(d: Decision) -> dict[str, Any]:
+    """A decision as data (Review.to_dict)."""
+    return {"step": d.step, "player": d.player, "played": str(d.played), "best": [str(a) for a in d.best],
+            "value_played": d.value_played, "value_best": d.value_best, "loss": d.loss, "se": d.se,
+            "by_god": dict(d.by_god)}
+
+
+def _decision(d: Mapping[str, Any], game: Game) -> Decision:
+    """The decision `_as_dict` wrote, of `game`, its advice worded in the current language."""
+    state = game.state_at(d["step"])
+    me = state.actor_index
+    assert me is not None
+    view = position = seen_by(state, me)
+    line: Line = []
+    for text in d["best"]:
+        action = parse_action(text, position)
+        position = apply(position, action)
+        line.append((action, position))
+    return Decision(d["step"], d["player"], parse_action(d["played"], state), tuple(a for a, _s in line),
+                    d["value_played"], d["value_best"], d["loss"], d["se"], MappingProxyType(dict(d["by_god"])),
+                    advise(view, me, line))
 
 
 def _key_name(key: str) -> str:
@@ -143,11 +153,14 @@ def _key_name(key: str) -> str:
 
 
 def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
-           progress: Callable[[int, int, Review], None] | None = None) -> Review:
+           progress: Callable[[int, int, Review], None] | None = None, executor: Executor | None = None) -> Review:
     """Judge every decision of `game` (see the module text); `progress(done, total, so_far)` after each
-    step, with the review of the steps judged so far (a screen shows the first verdicts while it goes on)."""
+    step (with an `executor`, after each task), with the review of the steps judged so far (a screen shows
+    the first verdicts while it goes on)."""
     if isinstance(game, Record):
         game = Game.from_record(game)
+    if executor is not None:
+        return _review_through(executor, game, budget, seed, progress)
     states = [game.initial] + [step.state for step in game.history]
     decisions = []
     for number, step in enumerate(game.history):
@@ -157,6 +170,44 @@ def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
         if progress is not None:
             progress(number + 1, len(game.history), summary(game, decisions, budget))
     return summary(game, decisions, budget)
+
+
+TURNS_PER_TASK = 6   # whole turns judged by one task of an executor: the steps of a play share its roll-outs
+
+
+def turn_runs(game: Game, turns: int = TURNS_PER_TASK) -> list[range]:
+    """The game's steps in runs of `turns` whole turns (each run starts at a turn start)."""
+    states = [game.initial] + [step.state for step in game.history]
+    starts = [n for n in range(len(game.history)) if states[n].pending is None and not states[n].choices]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    bounds = starts[::turns] + [len(game.history)]
+    return [range(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
+
+
+def judge_steps(record: str, steps: Sequence[int], budget: Budget, seed: int, language: str) -> list[dict[str, Any]]:
+    """The decisions among `steps` of the game saved as `record` (Game.to_json), as data (Review.to_dict's):
+    one task of a review through an executor (a top-level function, so process pools can pickle it)."""
+    set_language(language)
+    game = Game.from_json(record)
+    states = [game.initial] + [step.state for step in game.history]
+    found = (judge_decision(states[n], game.history[n].action, n, budget=budget, seed=seed) for n in steps)
+    return [_as_dict(d) for d in found if d is not None]
+
+
+def _review_through(executor: Executor, game: Game, budget: Budget, seed: int,
+                    progress: Callable[[int, int, Review], None] | None) -> Review:
+    record, language = game.to_json(), get_language()
+    runs = turn_runs(game)
+    futures = {executor.submit(judge_steps, record, list(run), budget, seed, language): run for run in runs}
+    decisions: list[Decision] = []
+    done = 0
+    for future in as_completed(futures):
+        decisions += [_decision(d, game) for d in future.result()]
+        done += len(futures[future])
+        if progress is not None:
+            progress(done, len(game.history), summary(game, sorted(decisions, key=lambda d: d.step), budget))
+    return summary(game, sorted(decisions, key=lambda d: d.step), budget)
 
 
 def summary(game: Game, decisions: list[Decision], budget: Budget = FULL) -> Review:
@@ -231,4 +282,4 @@ def _split(loss: float, best: Rated, own: Rated, me: int) -> dict[str, float]:
     return result
 
 
-__all__ = ["Decision", "PlayerReview", "Review", "judge_decision", "review", "summary"]
+__all__ = ["Decision", "PlayerReview", "Review", "judge_decision", "judge_steps", "review", "summary", "turn_runs"]

@@ -10,7 +10,9 @@ line. The sample game's review is kept, so running the chapter's cells again is 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -32,7 +34,7 @@ SAMPLE_PLAYERS = (cc.learner_name(), "Livia")
 SAMPLE_LEVELS = ("random", "greedy")   # a sample with plain mistakes to find: the random bot sits as You
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
-SHOW_EVERY = 10            # steps between two updates of the summary while a review goes on
+SHOW_EVERY = 10            # steps judged at least between two updates of the summary while a review goes on
 SAMPLE = cc.N_("a sample game (You, played by the random bot, against Livia)")
 
 
@@ -65,8 +67,12 @@ def _sample_review() -> Review:
 
 
 def review_of(game: cc.Game, progress: Callable[[int, int, Review], None] | None = None) -> Review:
-    """The review of a game, with the judge's own budget (the sample's is computed once)."""
-    return _sample_review() if game is sample_game() else cc.bots.review(game, progress=progress)
+    """The review of a game, with the judge's own budget (the sample's is computed once), its turns judged on
+    every core of the machine (the same verdicts as one process gives, sooner)."""
+    if game is sample_game():
+        return _sample_review()
+    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
+        return cc.bots.review(game, progress=progress, executor=pool)
 
 
 def saved_game(name: str) -> cc.Game:
@@ -140,6 +146,7 @@ class ReviewPanel(ipw.VBox):
         self.play_area = ipw.VBox()
         self.game: cc.Game | None = None
         self.result: Review | None = None
+        self._shown = 0                     # steps judged when the summary was last updated
         self.children = [ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
                          self.summary, self.choices, self.detail, self.board, self.try_it, self.play_area,
                          self.error_log]
@@ -153,6 +160,7 @@ class ReviewPanel(ipw.VBox):
     def run(self) -> None:
         """Review the chosen game (a plain sentence if a saved table cannot be read)."""
         self.status.value = escape(cc._("Reviewing every decision…"))
+        self._shown = 0
         try:
             game = saved_game(self.source.value) if self.source.value else sample_game()
         except cc.ConcordiaError as err:
@@ -169,8 +177,9 @@ class ReviewPanel(ipw.VBox):
 
     def _progress(self, done: int, total: int, so_far: Review) -> None:
         """While the review goes on: how far it is, and the summary of the steps judged so far."""
-        if done % SHOW_EVERY and done != total:
+        if done - self._shown < SHOW_EVERY and done != total:
             return
+        self._shown = done
         self.status.value = escape(cc._("Reviewing every decision… {done} of {total} steps judged so far.", done=done,
                                         total=total))
         self.summary.value = summary_html(so_far)
