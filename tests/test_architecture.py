@@ -17,7 +17,7 @@ ENGINE = ROOT / "concordia_core"
 ALLOWED_OUTSIDE = {"concordia_core", "concordia_core.bots"}
 # The judge's own tools fit and measure its parts (the value's features, the candidate lines, the deck samples):
 # they alone may reach inside concordia_core.bots, never inside the rules.
-JUDGE_TOOLS = {"scripts/fit_value.py", "scripts/measure_hints.py"}
+JUDGE_TOOLS = {"scripts/fit_value.py", "scripts/measure_hints.py", "scripts/judge_budget.py"}
 
 
 def _module_name(path: Path) -> str:

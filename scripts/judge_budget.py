@@ -1,0 +1,160 @@
+"""How the judge's time buys its accuracy: every card line of calibration positions played to the end, and how
+well shorter or fewer roll-outs, spent on more or fewer lines, predict the play-outs' mean.
+
+    .venv/bin/python scripts/judge_budget.py play --positions 60     # the play-outs, kept in build/ (about 15 min)
+    .venv/bin/python scripts/judge_budget.py figures                 # the table of budgets below
+
+`play`: at each position (scripts/fit_value.py's game_position, calibration seeds from measure_hints.py, half 2-player
+Italia, half 3-player Imperium) every card's line (the judge's candidates) is played PLAYOUTS times to the end by
+greedy bots with the greedy level's random spread (the measure the judge is held to), the fitted margin read after
+each of TURNS turns on the way, and the CPU time of each stretch kept.
+`figures`: the first SAMPLES play-outs of a line stand for the judge's roll-outs, the others for the truth. For each
+budget (lines played out, roll-outs each, turns) the lines the fitted value rates best are played out, their
+readings turned into claims by least squares against the truth (fitted on half the positions, applied to the other
+half), the other lines keep the fitted value's claim; printed: the correlation of claimed and measured gaps (hint 1
+less hints 2, 3 and a random other line, as scripts/measure_hints.py counts them), how often hint 1 is measured at
+least as good as hint 3, and the median CPU per position. The truth of 8 play-outs is noisier than
+measure_hints.py's, so the correlations are lower than its own: the table compares budgets with each other.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from fit_value import game_position
+from measure_hints import CALIBRATION_SEED, TABLES
+
+from concordia_core import bots
+from concordia_core.bots.candidates import Completions
+from concordia_core.bots.hidden import sample
+from concordia_core.bots.search import greedy_turns, replay
+from concordia_core.bots.value import expected_margin
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "build" / "judge-budget.jsonl"
+TURNS = (2, 4, 8, 16, 24, 10_000)      # readings after these turns; the last one is the end of the game
+PLAYOUTS = 12
+SAMPLES = 4                            # play-outs standing for the judge's roll-outs; the others are the truth
+BUDGETS = ((3, 0, 24), (3, 1, 24), (2, 2, 24), (4, 1, 16), (4, 1, 24), (7, 1, 8), (7, 2, 8), (3, 1, 10_000),
+           (3, 2, 24), (3, 4, 24), (7, 1, 24), (7, 4, 24))   # (lines played out, roll-outs each, turns)
+
+
+def play_position(args: tuple[int, str, int]) -> dict[str, Any]:
+    """Every card line of one position played to the end PLAYOUTS times, read on the way (module text)."""
+    seed, map_name, players = args
+    state = game_position(seed, map_name, players)
+    me = state.actor_index
+    assert me is not None
+    view = bots.seen_by(state, me)
+    lines = Completions(me).card_lines(view)
+    rng = random.Random(seed)
+    decks = [sample(view, rng) for _k in range(PLAYOUTS)]
+    readings, seconds = [], []
+    for line in lines:
+        per_line, times = [], []
+        for k, deck in enumerate(decks):
+            spread = random.Random(f"{seed}|{k}")
+            position, done, read, took = replay(deck, line), 0, [], []
+            for turns in TURNS:
+                started = time.process_time()
+                position = greedy_turns(position, turns - done, spread=spread)
+                took.append(time.process_time() - started)
+                done = turns
+                read.append(expected_margin(position, me))
+            per_line.append(read)
+            times.append(took)
+        readings.append(per_line)
+        seconds.append(times)
+    return {"seed": seed, "players": players, "static": [expected_margin(line[-1][1], me) for line in lines],
+            "readings": readings, "seconds": seconds}
+
+
+def play(options: argparse.Namespace) -> None:
+    done = {json.loads(line)["seed"] for line in DATA.read_text().splitlines()} if DATA.exists() else set()
+    work = [(CALIBRATION_SEED + k, *TABLES[k % len(TABLES)]) for k in range(options.positions)]
+    DATA.parent.mkdir(parents=True, exist_ok=True)
+    with ProcessPoolExecutor(max_workers=options.workers) as pool, DATA.open("a", encoding="utf-8") as out:
+        for found in pool.map(play_position, [w for w in work if w[0] not in done]):
+            out.write(json.dumps(found) + "\n")
+            out.flush()
+            print(f"position {found['seed']}: {len(found['static'])} lines", flush=True)
+
+
+def _claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: int, n: int,
+            turns: int) -> list[np.ndarray]:
+    """Each position's claims of its lines under one budget, the claims fitted on `fit_rows`."""
+    at = TURNS.index(turns)
+
+    def measured(r: dict[str, Any], i: int, deep: bool) -> list[float]:
+        x = np.array(r["readings"][i])
+        return [1.0, r["static"][i], *((x[:n, TURNS.index(8)].mean(), x[:n, at].mean()) if deep and n else ())]
+
+    def fitted(deep: bool) -> np.ndarray:
+        xs, ys = [], []
+        for r in fit_rows:
+            order = np.argsort(-np.array(r["static"]))
+            for i in (order[:width] if deep else order[width:]):
+                xs.append(measured(r, i, deep))
+                ys.append(np.array(r["readings"][i])[SAMPLES:, -1].mean())
+        return np.linalg.lstsq(np.array(xs), np.array(ys), rcond=None)[0]
+
+    deep, shallow = fitted(True), fitted(False)
+    found = []
+    for r in rows:
+        order = list(np.argsort(-np.array(r["static"])))
+        found.append(np.array([float(np.dot(deep if order.index(i) < width else shallow,
+                                            measured(r, i, order.index(i) < width))) for i in range(len(order))]))
+    return found
+
+
+def figures(_options: argparse.Namespace) -> None:
+    rows = [json.loads(line) for line in DATA.read_text().splitlines()]
+    print(f"{len(rows)} positions; budget (lines played out, roll-outs each, turns): per table, the correlation of "
+          f"claimed and measured gaps, hint 1 measured at least as good as hint 3, median CPU per position")
+    for width, n, turns in BUDGETS:
+        parts = []
+        for players in sorted({r["players"] for r in rows}):
+            mine = [r for r in rows if r["players"] == players]
+            claimed, measured, firsts, seconds = [], [], [], []
+            for half in (0, 1):
+                test = [r for k, r in enumerate(mine) if k % 2 == half]
+                for r, claims in zip(test, _claims(test, [r for k, r in enumerate(mine) if k % 2 != half], width, n,
+                                                   turns), strict=True):
+                    truth = [np.array(x)[SAMPLES:, -1].mean() for x in r["readings"]]
+                    ranked = sorted(range(len(claims)), key=lambda i: -claims[i])
+                    order = list(np.argsort(-np.array(r["static"])))
+                    seconds.append(sum(np.cumsum(np.array(r["seconds"][i]), axis=1)[:n, TURNS.index(turns)].sum()
+                                       for i in order[:width]))
+                    if len(ranked) < 3:
+                        continue
+                    others = ranked[3:]
+                    pick = [ranked[1], ranked[2]] + ([others[random.Random(r["seed"]).randrange(len(others))]]
+                                                     if others else [])
+                    claimed += [claims[ranked[0]] - claims[k] for k in pick]
+                    measured += [truth[ranked[0]] - truth[k] for k in pick]
+                    firsts.append(truth[ranked[0]] >= truth[ranked[2]])
+            parts.append(f"{players} players: r {np.corrcoef(claimed, measured)[0, 1]:.2f}, hint 1 >= hint 3 "
+                         f"{np.mean(firsts):.0%}, {np.median(seconds) * 1000:.0f} ms")
+        print(f"  ({width}, {n}, {'end' if turns == TURNS[-1] else turns}): " + "; ".join(parts))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("command", choices=("play", "figures"))
+    parser.add_argument("--positions", type=int, default=60)
+    parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
+    options = parser.parse_args(argv)
+    {"play": play, "figures": figures}[options.command](options)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
