@@ -6,11 +6,11 @@ candidate plays and as the policy of its roll-outs.
 """
 from __future__ import annotations
 
-from ..actions import Action, Build, Done, Keep, Move, PlayCard, Trade
+from ..actions import Action, Build, Done, Keep, Move, PlayCard, Produce, Trade
 from ..engine import apply, legal_actions
-from ..goods import GOODS, PRICE
+from ..goods import GOODS, PRICE, Goods
 from ..maps import ConcordiaMap, load_map
-from ..rules import architect
+from ..rules import architect, prefect
 from ..state import STOREHOUSE_SLOTS, Colonist, GameState
 from .base import Bot, Choice, Line, card_of, options
 from .evaluation import Geo, Outlook, Points, coin_worth, crowding, house_price, points, remaining
@@ -131,7 +131,24 @@ class Planner:
             return self._architect(state)
         if kind == "MERCATOR":
             return self._mercator(state)
+        if kind == "PREFECT":
+            return self._best_of(state, self._distinct_productions(state))
         return self._best_of(state, legal_actions(state))
+
+    def _distinct_productions(self, state: GameState) -> list[Action]:
+        """The Prefect's steps, one of each set of provinces that would give the player the same goods (the
+        first): the evaluation counts only the player's own holdings and everyone's houses, so those provinces
+        evaluate alike and `_best_of` would keep the first of them anyway."""
+        kept: list[Action] = []
+        seen: set[Goods] = set()
+        for action in legal_actions(state):
+            if isinstance(action, Produce):
+                mine = next(goods for i, goods in prefect.production(state, action.province, self.me) if i == self.me)
+                if mine in seen:
+                    continue
+                seen.add(mine)
+            kept.append(action)
+        return kept
 
     def _best_of(self, state: GameState, options: list[Action], deep: bool = False) -> Line:
         """The option whose resulting position evaluates best, after the player's own storehouse
