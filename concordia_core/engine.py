@@ -54,6 +54,15 @@ def apply(state: GameState, action: Action | str) -> GameState:
         raise IllegalAction("R-END-1", _("the game is over: final scoring has been done and no more actions are taken"))
     action = parse_action(action, state) if isinstance(action, str) else action
     _check_fields(action)
+    return apply_planned(state, action)
+
+
+def apply_planned(state: GameState, action: Action) -> GameState:
+    """`apply` for a look-ahead's own steps, the fast internal path of play-outs: the action is a value the
+    engine or a planner made (never text, never a hand-made value), so its fields are not checked again; the
+    rules still check the step itself, and the state after it is the same as `apply` gives."""
+    if state.over:
+        raise IllegalAction("R-END-1", _("the game is over: final scoring has been done and no more actions are taken"))
     if state.choices:
         state = _keep(state, action)
     elif state.pending is None:

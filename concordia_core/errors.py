@@ -18,6 +18,11 @@ class _RuleError(ConcordiaError):
         self.explanation = message
         super().__init__(f"{message} ({rule})" if rule else message)
 
+    def __reduce__(self) -> tuple[type, tuple[str | None, str]]:
+        """Made again from the rule and the sentence: the refusal of a game played in a process pool (a study)
+        reaches the caller as itself, not as a broken pool."""
+        return type(self), (self.rule, self.explanation)
+
 
 class IllegalAction(_RuleError):
     """A well-formed action the rules forbid here. Carries the docs/rules.md id and a learner's sentence."""

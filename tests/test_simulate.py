@@ -138,3 +138,11 @@ def test_the_stored_studies_are_the_games_played_afresh_and_the_button_says_so()
     again.click()
     assert "the same games, the same points" in panel.children[3].value
     assert not again.disabled
+
+
+def test_a_table_the_map_does_not_allow_is_refused_as_itself_through_a_process_pool() -> None:
+    # A game that cannot be set up fails in the worker; the caller gets the SetupError with its rule, not a
+    # broken pool (the engine's refusals survive pickling).
+    with ProcessPoolExecutor(max_workers=1) as pool, pytest.raises(cc.SetupError) as refused:
+        simulate(1, ["greedy"], "imperium", 2, executor=pool)
+    assert refused.value.rule == "R-SETUP-1" and "2 players use Italia" in refused.value.explanation

@@ -6,8 +6,11 @@ candidate plays and as the policy of its roll-outs.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..actions import Action, Build, Done, Keep, Move, PlayCard, Produce, Trade
-from ..engine import apply, legal_actions
+from ..engine import apply_planned as apply
+from ..engine import legal_actions
 from ..goods import GOODS, PRICE, Goods
 from ..maps import ConcordiaMap, load_map
 from ..rules import architect, prefect
@@ -143,7 +146,7 @@ class Planner:
         seen: set[Goods] = set()
         for action in legal_actions(state):
             if isinstance(action, Produce):
-                mine = next(goods for i, goods in prefect.production(state, action.province, self.me) if i == self.me)
+                mine = prefect.own_production(state, action.province, self.me)
                 if mine in seen:
                     continue
                 seen.add(mine)
@@ -199,31 +202,33 @@ class Planner:
             high = 0 if good in sold else BUY_LIMIT
             return range(low, high + 1)
 
-        best: tuple[float, tuple[int, int], tuple[str, str]] = (outlook.econ(held, coins) + 0.05, (0, 0), pairs[0])
-        worth = [coin_worth(left) for left in range(coins + held.value() + 1)]
-        crowded = [crowding(STOREHOUSE_SLOTS - used) for used in range(STOREHOUSE_SLOTS + 1)]
+        best_value, best = outlook.econ(held, coins) + 0.05, ((0, 0), pairs[0])
+        worth = _coin_worths(coins + held.value())
+        crowded = CROWDED
         coin = outlook.coin
+        table = outlook.table
         for a, b in pairs:
             rest = outlook.goods_worth(held, skip=(a, b))
             others = held.total() - held[a] - held[b] + waiting
-            ta, tb = outlook.table[a], outlook.table[b]
+            ta, tb = table[a], table[b]
             price_a, price_b, held_a, held_b = PRICE[a], PRICE[b], held[a], held[b]
-            amounts_b = amounts(b)
+            steps_b = [(db, db * price_b, tb[held_b + db]) for db in amounts(b)   # beyond the storehouse:
+                       if held_b + db <= STOREHOUSE_SLOTS]                         # never (used > its slots)
             for da in amounts(a):
                 if held_a + da > STOREHOUSE_SLOTS:   # more than the storehouse holds, whatever else is traded
                     continue
                 left_a = coins - da * price_a
                 used_a = others + held_a + da + held_b
                 partial = rest + ta[held_a + da]
-                for db in amounts_b:
-                    left = left_a - db * price_b
+                for db, cost_b, worth_b in steps_b:
+                    left = left_a - cost_b
                     used = used_a + db
                     if left < 0 or used > STOREHOUSE_SLOTS:   # and so for every larger db: fewer coins, more goods
                         break
-                    value = coin * (partial + tb[held_b + db] + worth[left] - crowded[used])
-                    if value > best[0]:
-                        best = (value, (da, db), (a, b))
-        trades = sorted((Trade(g, d) for g, d in zip(best[2], best[1], strict=True) if d), key=lambda t: t.amount)
+                    value = coin * (partial + worth_b + worth[left] - crowded[used])
+                    if value > best_value:
+                        best_value, best = value, ((da, db), (a, b))
+        trades = sorted((Trade(g, d) for g, d in zip(best[1], best[0], strict=True) if d), key=lambda t: t.amount)
         line: Line = []
         for action in trades + ([Done()] if not trades else []):
             state = apply(state, action)
@@ -314,6 +319,17 @@ class Planner:
             move(*walk[1:])
             serving.add(walk[1])
         return moves
+
+
+CROWDED = tuple(crowding(STOREHOUSE_SLOTS - used) for used in range(STOREHOUSE_SLOTS + 1))
+"""What a storehouse with 0..12 slots used loses (evaluation.crowding), by slots used."""
+COIN_WORTHS = tuple(coin_worth(coins) for coins in range(401))
+"""evaluation.coin_worth of 0..400 coins, made once (read only: a judge thinking in the background reads it too)."""
+
+
+def _coin_worths(most: int) -> Sequence[float]:
+    """evaluation.coin_worth of 0..`most` coins (or more)."""
+    return COIN_WORTHS if most < len(COIN_WORTHS) else [coin_worth(coins) for coins in range(most + 1)]
 
 
 def _reach(m: ConcordiaMap, geo: Geo, positions: list[Colonist], serving: set[int], occupied: set[str],

@@ -14,7 +14,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from ..actions import Action
-from ..engine import apply
+from ..engine import apply_planned as apply
 from ..state import GameState
 from .base import Line
 from .candidates import state_key

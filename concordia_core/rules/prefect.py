@@ -4,7 +4,7 @@ from __future__ import annotations
 from ..actions import Action, Collect, Produce
 from ..constants import CONSTANTS
 from ..errors import IllegalAction
-from ..goods import Goods
+from ..goods import NO_GOODS, Goods
 from ..i18n import _
 from ..state import GameState, Pending, Phase, replace
 from ..text import province_name
@@ -21,16 +21,25 @@ def legal(state: GameState) -> list[Action]:
 
 def production(state: GameState, province: str, index: int) -> list[tuple[int, Goods]]:
     """Who receives what if `index` makes `province` produce: the bonus first, then every house."""
-    m = board(state)
     n = len(state.players)
-    bonus = CONSTANTS.praefectus_magnus_bonus if state.praefectus == index else 1  # R-PREF-3
-    gains: dict[int, Goods] = {index: Goods({state.bonus_goods[province]: bonus})}
-    cities = m.provinces[province].cities
-    for i, p in enumerate(state.players):
-        produced = Goods.tally(state.city_goods[c] for c in cities if c in p.houses)
-        gains[i] = gains.get(i, Goods()) + produced
     order = [(index + k) % n for k in range(n)]  # the producing player first, then in turn order
-    return [(i, gains[i]) for i in order if i in gains]
+    return [(i, _produced(state, province, i) + (_bonus(state, province, index) if i == index else NO_GOODS))
+            for i in order]
+
+
+def own_production(state: GameState, province: str, index: int) -> Goods:
+    """What `index` receives if they make `province` produce (their part of `production`)."""
+    return _produced(state, province, index) + _bonus(state, province, index)
+
+
+def _bonus(state: GameState, province: str, index: int) -> Goods:
+    bonus = CONSTANTS.praefectus_magnus_bonus if state.praefectus == index else 1  # R-PREF-3
+    return Goods({state.bonus_goods[province]: bonus})
+
+
+def _produced(state: GameState, province: str, i: int) -> Goods:
+    houses = state.players[i].houses
+    return Goods.tally(state.city_goods[c] for c in board(state).provinces[province].cities if c in houses)
 
 
 def collect_value(state: GameState) -> int:
