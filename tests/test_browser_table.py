@@ -34,11 +34,20 @@ def shot(page: Any, name: str) -> None:
 
 
 def click_pick(page: Any, selector: str) -> None:
-    """Click a board or card element that answers clicks (it carries the cc-pickable class once it may)."""
-    click_pick_ready(page, selector)
-    node = page.locator(selector).first
-    node.scroll_into_view_if_needed()
-    node.click()
+    """Click a board or card element that answers clicks (it carries the cc-pickable class once it may). A view
+    redrawn by the click before (the card row after a card is chosen) may replace the element while it is being
+    scrolled to: the new one is clicked, as a person's second click lands on what is there."""
+    from playwright.sync_api import Error
+    for attempt in range(3):
+        click_pick_ready(page, selector)
+        node = page.locator(selector).first
+        try:
+            node.scroll_into_view_if_needed()
+            node.click()
+            return
+        except Error as err:
+            if "not attached" not in str(err) or attempt == 2:
+                raise
 
 
 JS_FREE_POINT = """(s) => {
