@@ -12,6 +12,7 @@ from collections import Counter
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache, cached_property
+from operator import getitem
 from types import MappingProxyType
 from typing import Any, cast
 
@@ -172,6 +173,13 @@ def goods_table(wants: tuple[tuple[str, int], ...]) -> Mapping[str, tuple[float,
     return MappingProxyType(table)
 
 
+@cache
+def goods_rows(wants: tuple[tuple[str, int], ...]) -> tuple[tuple[float, ...], ...]:
+    """goods_table's rows in the order of GOODS (a storehouse's worth is a sum over them)."""
+    table = goods_table(wants)
+    return tuple(table[g] for g in GOODS)
+
+
 _NEAR: dict[tuple[str, tuple[Colonist, ...], tuple[str, ...], int], tuple[str, ...]] = {}
 _CANDIDATES: dict[tuple[str, tuple[str, ...]], tuple[str, ...]] = {}
 _GODS: dict[tuple[str, ...], tuple[Counter[str], Counter[str]]] = {}
@@ -243,6 +251,7 @@ class Outlook:
         self.candidates = _candidates(state.map_id, p.houses)
         self._wants = wants
         self._table: Mapping[str, tuple[float, ...]] | None = None
+        self._rows: tuple[tuple[float, ...], ...] = ()      # the table's rows in the order of GOODS, with it
         self._growth: dict[str, float] | None = None
         self._desires: dict[str, float] = {}
 
@@ -324,14 +333,15 @@ class Outlook:
     def table(self) -> Mapping[str, tuple[float, ...]]:
         """Worth in coins of holding 0..12 units of each good (see econ)."""
         if self._table is None:
-            self._table = goods_table(tuple(sorted(self.wants.items())))
+            wants = tuple(sorted(self.wants.items()))
+            self._table, self._rows = goods_table(wants), goods_rows(wants)
         return self._table
 
     def goods_worth(self, goods: Goods, skip: tuple[str, ...] = ()) -> float:
         """Worth in coins of the goods (those of the `skip` kinds left out)."""
         table = self.table
         if not skip:
-            return sum(table[g][n] for g, n in zip(GOODS, goods.counts, strict=True))
+            return sum(map(getitem, self._rows, goods.counts))
         return sum(table[g][goods[g]] for g in GOODS if g not in skip)
 
     def econ(self, goods: Goods, coins: int) -> float:
