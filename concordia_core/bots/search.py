@@ -5,7 +5,9 @@
 triggered (R-END-1: the last turns are few, and then the final scores are exact). `Samples` holds one
 judgement's deck orders (hidden.sample, drawn from a generator seeded by the position) and remembers
 every roll-out's value by the position it started from, so two lines that end alike, or the same line
-met again after its first step, are played out once.
+met again after its first step, are played out once; its roll-outs with the greedy level's random spread
+(a review's fresh measure) remember the plays open at each position they meet, so roll-outs that go the
+same way for a while plan those turns once and draw their spread afresh.
 """
 from __future__ import annotations
 
@@ -24,14 +26,15 @@ from .value import expected_margin
 
 
 def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Action, ...]] | None = None,
-                 spread: random.Random | None = None) -> GameState:
+                 spread: random.Random | None = None, options: dict[Hashable, Options] | None = None) -> GameState:
     """Play `turns` turn starts (and the steps in between) with the noise-free greedy policy of every
     seat; stops at the next turn start after them, or at the end of the game (played out once triggered).
     The greedy policy never reads the deck's order, so its plays are remembered in `plans` by the position
     without the deck and played again on other deck orders: a roll-out plans only where a card drawn
     from the deck made the position differ. With `spread`, every seat plays as the greedy level does,
     with its random spread (GreedyBot.NOISE) drawn from that generator: one of the many ways greedy
-    players may go on (nothing is remembered then)."""
+    players may go on; then the plays open to a seat and their values before the spread are remembered in
+    `options` the same way (roll-outs that met the same position draw their spread afresh there)."""
     if spread is not None:
         plans = None
     played = 0
@@ -43,10 +46,16 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
             if played >= turns and state.end_trigger is None:
                 break
             played += 1
+        if spread is not None:
+            after = _spread_play(state, actor, turn_start, spread, options)
+            if after is None:  # a hand-built position with an empty hand: nothing can be played
+                break
+            state = after
+            continue
         key = (actor, state_key(state, deck=False)) if plans is not None else None
         known = plans.get(key) if plans is not None else None
         if known is None:
-            line = _greedy_play(state, actor, turn_start, spread)
+            line = _greedy_play(state, actor, turn_start)
             if not line:  # a hand-built position with an empty hand: nothing can be played
                 break
             if plans is not None:
@@ -58,11 +67,42 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
     return state
 
 
-def _greedy_play(state: GameState, actor: int, turn_start: bool, spread: random.Random | None = None) -> Line:
+Options = list[tuple[float, tuple[Action, ...]]]
+"""The plays open to a seat at a position, each with its value before the greedy level's random spread."""
+OPTIONS_KEPT = 5_000   # positions whose options a judgement's spread roll-outs remember before starting afresh
+
+
+def _spread_play(state: GameState, actor: int, turn_start: bool, spread: random.Random,
+                 options: dict[Hashable, Options] | None) -> GameState | None:
+    """The position after the seat's play as the greedy level plays it, with its random spread (None: no play)."""
+    key = (actor, state_key(state, deck=False))
+    known = options.get(key) if options is not None else None
+    lines: list[tuple[float, Line]] | None = None
+    if known is None:
+        lines = Planner(state, actor).plays(state) if turn_start else [(0.0, Planner(state, actor).finish(state))]
+        known = [(value, tuple(a for a, _s in line)) for value, line in lines]
+        if options is not None:
+            if len(options) >= OPTIONS_KEPT:
+                options.clear()
+            options[key] = known
+    if turn_start:
+        noisy = [(value + GreedyBot.NOISE * spread.random(), k) for k, (value, _a) in enumerate(known)]
+        if not noisy:
+            return None
+        chosen = max(noisy, key=lambda p: p[0])[1]
+    else:
+        chosen = 0
+    if lines is not None:
+        line = lines[chosen][1]
+        return line[-1][1] if line else None
+    for action in known[chosen][1]:
+        state = apply(state, action)
+    return state if known[chosen][1] else None
+
+
+def _greedy_play(state: GameState, actor: int, turn_start: bool) -> Line:
     if turn_start:
         plays = Planner(state, actor).plays(state)
-        if spread is not None:
-            plays = [(value + GreedyBot.NOISE * spread.random(), line) for value, line in plays]
         return max(plays, key=lambda p: p[0])[1] if plays else []
     return Planner(state, actor).finish(state)
 
@@ -85,6 +125,7 @@ class Samples:
         self._views: list[GameState] = []
         self._leaves: dict[tuple[int, Hashable], dict[int, GameState]] = {}
         self._plans: dict[Hashable, tuple[Action, ...]] = {}
+        self._options: dict[Hashable, Options] = {}
 
     def _sampled(self, k: int, view: GameState) -> GameState:
         if view.deck != self._deck:
@@ -115,7 +156,7 @@ class Samples:
         state = replay(self._sampled(k, view), line)
         done, readings = 0, []
         for t in turns:
-            state = greedy_turns(state, t - done, spread=spread)
+            state = greedy_turns(state, t - done, spread=spread, options=self._options)
             done = t
             readings.append(expected_margin(state, self.me))
         return readings
