@@ -103,7 +103,7 @@ def points(state: GameState, index: int) -> Points:
     def make() -> Points:
         by_god, per_card = score_points(state, index)
         return Points(sum(by_god.values()), MappingProxyType(by_god), MappingProxyType(per_card))
-    return cast(Points, _remembered(_game_memory(state), key, make))
+    return cast(Points, _remembered(game_memory(state), key, make))
 
 
 _PRICES: dict[tuple[str, int], tuple[Goods, int, int]] = {}
@@ -388,7 +388,7 @@ class Outlook:
         p, state = self.player, self.state
         key = ("beyond", self.r, p.cards, p.houses, p.colonists, p.waiting_total, p.hand,
                tuple(q.houses for q in state.players))
-        return cast(float, _remembered(_game_memory(state), key, self._beyond_econ_now))
+        return cast(float, _remembered(game_memory(state), key, self._beyond_econ_now))
 
     def _beyond_econ_now(self) -> float:
         p, r, state = self.player, self.r, self.state
@@ -407,15 +407,16 @@ class Outlook:
         return value
 
 
-_game: tuple[object, dict[Any, Any]] = (None, {})
+_game: tuple[object, dict[str, dict[Any, Any]]] = (None, {})
 
 
-def _game_memory(state: GameState) -> dict[Any, Any]:
-    """A memory for the game of `state` (its map and city tiles: its city_goods), for `points` and
-    Outlook._beyond_econ; a position of another game starts it afresh."""
+def game_memory(state: GameState, name: str = "values") -> dict[Any, Any]:
+    """A memory named `name` for the game of `state` (its map and city tiles: its city_goods): "values" for
+    `points` and Outlook._beyond_econ, "plans" for the roll-outs' greedy plays (search.py); a position of
+    another game starts them all afresh. Each holds at most REMEMBERED entries before it starts afresh."""
     global _game
-    tiles, memory = _game
+    tiles, memories = _game
     if tiles is not state.city_goods:
-        memory = {}
-        _game = (state.city_goods, memory)   # one assignment: a judge thinking in the background reads it too
-    return memory
+        memories = {}
+        _game = (state.city_goods, memories)   # one assignment: a judge thinking in the background reads it too
+    return memories.setdefault(name, {})

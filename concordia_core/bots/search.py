@@ -20,6 +20,7 @@ from ..engine import apply_planned as apply
 from ..state import GameState
 from .base import Line
 from .candidates import state_key
+from .evaluation import REMEMBERED, game_memory
 from .greedy import GreedyBot, Planner
 from .hidden import sample
 from .value import expected_margin
@@ -59,6 +60,8 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
             if not line:  # a hand-built position with an empty hand: nothing can be played
                 break
             if plans is not None:
+                if len(plans) >= REMEMBERED:
+                    plans.clear()
                 plans[key] = tuple(a for a, _s in line)
             state = line[-1][1]
         else:
@@ -124,7 +127,6 @@ class Samples:
         self._rng = random.Random(seed)
         self._views: list[GameState] = []
         self._leaves: dict[tuple[int, Hashable], dict[int, GameState]] = {}
-        self._plans: dict[Hashable, tuple[Action, ...]] = {}
         self._options: dict[Hashable, Options] = {}
 
     def _sampled(self, k: int, view: GameState) -> GameState:
@@ -142,9 +144,9 @@ class Samples:
         if turns not in known:
             shorter = max((t for t in known if t < turns), default=None)
             if shorter is None:
-                known[turns] = greedy_turns(replay(self._sampled(k, view), line), turns, self._plans)
+                known[turns] = greedy_turns(replay(self._sampled(k, view), line), turns, game_memory(view, "plans"))
             else:
-                known[turns] = greedy_turns(known[shorter], turns - shorter, self._plans)
+                known[turns] = greedy_turns(known[shorter], turns - shorter, game_memory(view, "plans"))
         return known[turns]
 
     def spread_readings(self, k: int, view: GameState, line: Line, turns: Sequence[int]) -> list[float]:
