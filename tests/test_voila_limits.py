@@ -90,6 +90,40 @@ def test_app_limits_busy_page_beyond_the_cap_and_never_more_kernels(capped: Voil
     assert "Kernel cap of 3 reached" in capped.log()
 
 
+@pytest.fixture(scope="module")
+def slow_start(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
+    """The cap, with a start page (preheated) that takes 8 s to make: a page needing its place meets it mid-cell."""
+    source = ("import pathlib, time\npathlib.Path('start_page_running').touch()\n"
+              "for _ in range(16):\n    time.sleep(0.5)\nprint('START PAGE MADE')")
+    with serve(tmp_path_factory.mktemp("slow"), extra_notebooks={"00_start_here.ipynb": source},
+               make_args=(f"KERNELS={CAP}",)) as app:
+        yield app
+
+
+@pytest.mark.slow  # a running Voila server
+def test_app_limits_a_preheated_kernel_still_making_its_page_makes_room_cleanly(slow_start: VoilaApp) -> None:
+    running = slow_start.root / "start_page_running"
+    deadline = time.monotonic() + 60
+    while not running.exists() and time.monotonic() < deadline:    # the preheated kernel is running its cell
+        time.sleep(0.1)
+    assert running.exists(), slow_start.log()[-3000:]
+    seen: list[int] = []
+    stop = threading.Event()
+    watcher = threading.Thread(target=_watch_kernels, args=(slow_start, stop, seen), daemon=True)
+    watcher.start()
+    try:
+        with concurrent.futures.ThreadPoolExecutor(CAP) as pool:
+            answers = list(pool.map(lambda c: Visitor(slow_start).get(f"/voila/render/{c}"), CHAPTERS[:CAP]))
+        time.sleep(3)                   # a kernel started behind the cap's back would show by now
+    finally:
+        stop.set()
+        watcher.join()
+    assert [a[0] for a in answers] == [200] * CAP, [(a[0], round(a[2], 1)) for a in answers]
+    assert "a preheated kernel makes room for a page" in slow_start.log()
+    assert max(seen) <= CAP and len(kernel_pids(slow_start)) == CAP, seen
+    assert "Kernel died" not in slow_start.log(), slow_start.log()[-3000:]   # its page was stopped, not cancelled
+
+
 def _shown(page: str, key: str) -> str:
     found = re.search(key + r"=([^<\n]*)", page)
     assert found, page[-1500:]

@@ -4,10 +4,11 @@
 `start_kernel`: a kernel is started only while fewer than `max_kernels` are alive or starting. The check and the
 reservation happen together before the first `await`, so parallel requests cannot race past the cap. A visitor's
 page that finds the cap reached first makes room from kernels nobody uses (a preheated kernel waiting in Voilà's
-pool, then a kernel no page has connected to for `busy_idle_timeout` seconds); failing that it gets HTTP 503,
-which Voilà renders with the tutor's plain busy page (app/share/.../concordia/503.html). Idle kernels are culled
-after `cull_idle_timeout` seconds, or `busy_idle_timeout` once three quarters of the cap are in use; the pool is
-filled again when there is room. Voilà's pool (preheat_kernel) wraps this class: its start calls come here.
+pool, once the page it makes ahead has stopped; then a kernel no page has connected to for `busy_idle_timeout`
+seconds); failing that it gets HTTP 503, which Voilà renders with the tutor's plain busy page
+(app/share/.../concordia/503.html). Idle kernels are culled after `cull_idle_timeout` seconds, or
+`busy_idle_timeout` once three quarters of the cap are in use; the pool is filled again when there is room. Voilà's
+pool (preheat_kernel) wraps this class: its start calls come here.
 
 A preheated kernel taken by a page is replaced `refill_delay` seconds later: starting a kernel and running its
 chapter takes a core for seconds, the very seconds the visitor's page needs the server (and, on one machine, the
@@ -35,6 +36,8 @@ class CappedKernelManager(AsyncMappingKernelManager):
     busy_idle_timeout = Integer(60, config=True, help="Idle seconds after which a kernel no page uses may go "
                                                       "when the cap is near.")
     pool_headroom = Integer(2, config=True, help="Places a refill of the preheated pool leaves free for pages.")
+    stop_timeout = Float(10.0, config=True, help="Seconds a page waits for a preheated kernel to stop making its "
+                                                 "own page ahead before it is shut down to make room.")
     refill_delay = Float(10.0, config=True, help="Seconds after a preheated kernel is taken before its pool is "
                                                  "filled again.")
 
@@ -93,9 +96,10 @@ class CappedKernelManager(AsyncMappingKernelManager):
                 if task.done() and not task.cancelled() and task.exception() is None:
                     pool.remove(task)
                     self.log.info("Kernel cap reached: a preheated kernel makes room for a page")
-                    task.result()["task"].cancel()      # its page, still being made ahead, is not wanted
-                    await self.shutdown_kernel(task.result()["kernel_id"])
-                    return
+                    if await self._page_made_ahead_stopped(task.result()):
+                        await self.shutdown_kernel(task.result()["kernel_id"])
+                        return
+                    pool.append(task)       # still busy making its page: it stays preheated for a later page
         timeout, self.cull_idle_timeout = self.cull_idle_timeout, self.busy_idle_timeout
         try:
             for kernel_id in list(self._kernels):
@@ -109,6 +113,18 @@ class CappedKernelManager(AsyncMappingKernelManager):
                     return
         finally:
             self.cull_idle_timeout = timeout
+
+    async def _page_made_ahead_stopped(self, content: dict[str, Any]) -> bool:
+        """Stop the page a preheated kernel is making ahead after its current cell, as Voilà does when a page
+        takes the kernel, and wait for it (at most `stop_timeout` s; a page still not made leaves the kernel in the
+        pool). Cancelling the page instead is not safe: nbclient turns the cancel into "kernel died" and the page
+        goes on with a kernel being shut down, and nbclient starts a kernel of its own when it finds none, one
+        outside the cap that nothing culls (seen once: 4 kernels under a cap of 3)."""
+        content["renderer"].stop_generator = True
+        done, _ = await asyncio.wait({content["task"]}, timeout=self.stop_timeout)
+        if not done:
+            self.log.warning("Kernel cap reached: a preheated kernel still making its page is left to finish it")
+        return bool(done)
 
     def _leave_pool(self) -> None:
         """A refill of the pool that finds no room takes its own place out of the pool, so no page waits on it."""
