@@ -186,13 +186,19 @@ _GODS: dict[tuple[str, ...], tuple[Counter[str], Counter[str]]] = {}
 REMEMBERED = 20_000   # entries of each of these memories before it starts afresh (a few MB each at most)
 
 
+def remember(memory: dict[Any, Any], key: object, value: object, limit: int = REMEMBERED) -> None:
+    """memory[key] = value, the memory starting afresh first when it holds `limit` entries (bounded memories)."""
+    if len(memory) >= limit:
+        memory.clear()
+    memory[key] = value
+
+
 def _remembered(memory: dict[Any, Any], key: object, make: Callable[[], object]) -> Any:
     """memory[key], made by `make` the first time (the memory starts afresh when it holds REMEMBERED)."""
     found = memory.get(key)
     if found is None:
-        if len(memory) >= REMEMBERED:
-            memory.clear()
-        found = memory[key] = make()
+        found = make()
+        remember(memory, key, found)
     return found
 
 

@@ -20,7 +20,7 @@ from ..engine import apply_planned as apply
 from ..state import GameState
 from .base import Line
 from .candidates import state_key
-from .evaluation import REMEMBERED, game_memory
+from .evaluation import game_memory, remember
 from .greedy import GreedyBot, Planner
 from .hidden import sample
 from .value import expected_margin
@@ -35,9 +35,7 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
     from the deck made the position differ. With `spread`, every seat plays as the greedy level does,
     with its random spread (GreedyBot.NOISE) drawn from that generator: one of the many ways greedy
     players may go on; then the plays open to a seat and their values before the spread are remembered in
-    `options` the same way (roll-outs that met the same position draw their spread afresh there)."""
-    if spread is not None:
-        plans = None
+    `options` (not `plans`) the same way (roll-outs that met the same position draw their spread afresh there)."""
     played = 0
     while not state.over:
         actor = state.actor_index
@@ -60,9 +58,7 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
             if not line:  # a hand-built position with an empty hand: nothing can be played
                 break
             if plans is not None:
-                if len(plans) >= REMEMBERED:
-                    plans.clear()
-                plans[key] = tuple(a for a, _s in line)
+                remember(plans, key, tuple(a for a, _s in line))
             state = line[-1][1]
         else:
             for action in known:
@@ -85,9 +81,7 @@ def _spread_play(state: GameState, actor: int, turn_start: bool, spread: random.
         lines = Planner(state, actor).plays(state) if turn_start else [(0.0, Planner(state, actor).finish(state))]
         known = [(value, tuple(a for a, _s in line)) for value, line in lines]
         if options is not None:
-            if len(options) >= OPTIONS_KEPT:
-                options.clear()
-            options[key] = known
+            remember(options, key, known, OPTIONS_KEPT)
     if turn_start:
         noisy = [(value + GreedyBot.NOISE * spread.random(), k) for k, (value, _a) in enumerate(known)]
         if not noisy:
