@@ -11,6 +11,7 @@ import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -59,25 +60,31 @@ class Visitor:
             return err.code, err.read().decode("utf-8", "replace"), time.monotonic() - start
 
 
-def _watch_kernels(app: VoilaApp, stop: threading.Event, seen: list[int]) -> None:
-    while not stop.is_set():
-        seen.append(len(kernel_pids(app)))
-        time.sleep(0.2)
+@contextmanager
+def _kernels_counted(app: VoilaApp) -> Iterator[list[int]]:
+    """The app's live kernels counted every 0.2 s while the block runs (the list fills as it goes)."""
+    seen: list[int] = []
+    stop = threading.Event()
+
+    def watch() -> None:
+        while not stop.is_set():
+            seen.append(len(kernel_pids(app)))
+            time.sleep(0.2)
+    watcher = threading.Thread(target=watch, daemon=True)
+    watcher.start()
+    try:
+        yield seen
+    finally:
+        stop.set()
+        watcher.join()
 
 
 @pytest.mark.slow  # a running Voila server
 def test_app_limits_busy_page_beyond_the_cap_and_never_more_kernels(capped: VoilaApp) -> None:
-    seen: list[int] = []
-    stop = threading.Event()
-    watcher = threading.Thread(target=_watch_kernels, args=(capped, stop, seen), daemon=True)
-    watcher.start()
-    try:
+    with _kernels_counted(capped) as seen:
         with concurrent.futures.ThreadPoolExecutor(len(CHAPTERS)) as pool:   # all at once: no race past the cap
             answers = list(pool.map(lambda c: Visitor(capped).get(f"/voila/render/{c}"), CHAPTERS))
         busy_again = Visitor(capped).get(f"/voila/render/{CHAPTERS[0]}")   # the pages are still held: busy
-    finally:
-        stop.set()
-        watcher.join()
     served = [a for a in answers if a[0] == 200]
     busy = [a for a in answers + [busy_again] if a[0] == 503]
     assert len(served) == CAP, [(a[0], round(a[2], 1)) for a in answers]
@@ -107,17 +114,10 @@ def test_app_limits_a_preheated_kernel_still_making_its_page_makes_room_cleanly(
     while not running.exists() and time.monotonic() < deadline:    # the preheated kernel is running its cell
         time.sleep(0.1)
     assert running.exists(), slow_start.log()[-3000:]
-    seen: list[int] = []
-    stop = threading.Event()
-    watcher = threading.Thread(target=_watch_kernels, args=(slow_start, stop, seen), daemon=True)
-    watcher.start()
-    try:
+    with _kernels_counted(slow_start) as seen:
         with concurrent.futures.ThreadPoolExecutor(CAP) as pool:
             answers = list(pool.map(lambda c: Visitor(slow_start).get(f"/voila/render/{c}"), CHAPTERS[:CAP]))
         time.sleep(3)                   # a kernel started behind the cap's back would show by now
-    finally:
-        stop.set()
-        watcher.join()
     assert [a[0] for a in answers] == [200] * CAP, [(a[0], round(a[2], 1)) for a in answers]
     assert "a preheated kernel makes room for a page" in slow_start.log()
     assert max(seen) <= CAP and len(kernel_pids(slow_start)) == CAP, seen
