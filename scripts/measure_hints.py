@@ -37,6 +37,7 @@ import statistics
 import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -46,7 +47,7 @@ from fit_value import game_position
 from concordia_core import bots
 from concordia_core.bots.candidates import Completions
 from concordia_core.bots.hints import best_lines
-from concordia_core.bots.judge import MIDWAY, STAGES, play_seed
+from concordia_core.bots.judge import MIDWAY, STAGES, Budget, play_seed
 from concordia_core.bots.search import Samples
 from concordia_core.bots.value import expected_margin
 
@@ -59,12 +60,12 @@ SCREEN = 2                    # turns of the screen's claim, for a budget that s
 TABLES = (("italia", 2), ("imperium", 3))
 
 
-def claims(args: tuple[int, str, int]) -> dict[str, Any]:
+def claims(args: tuple[int, str, int, Budget]) -> dict[str, Any]:
     """The judge's hints at one position and a random other card play, with what the judge claims."""
-    seed, map_name, players = args
+    seed, map_name, players, budget = args
     state = game_position(seed, map_name, players)
     started = time.process_time()
-    found = bots.judge(state)
+    found = bots.judge(state, budget)
     seconds = time.process_time() - started
     lines = best_lines(found)
     others = lines[3:]
@@ -192,11 +193,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--maps", default=",".join(m for m, _n in TABLES), help="maps to take positions on")
+    parser.add_argument("--budget", default="", help="another budget than the shipped one: samples,width (every "
+                        "line: a width of 99), e.g. 4,99")
+    parser.add_argument("--spread", action="store_true", help="roll-outs with the greedy level's random spread "
+                        "(judge.Budget.spread)")
     options = parser.parse_args(argv)
     if options.calibrate:
         return calibrate(options)
     tables = [t for t in TABLES if t[0] in options.maps.split(",")]
-    work = [(HELD_OUT_SEED + k, *tables[k % len(tables)]) for k in range(options.positions)]
+    budget = bots.FULL
+    if options.budget:
+        samples, width = (int(v) for v in options.budget.split(","))
+        budget = replace(budget, samples=samples, width=width)
+    budget = replace(budget, spread=options.spread)
+    work = [(HELD_OUT_SEED + k, *tables[k % len(tables)], budget) for k in range(options.positions)]
     known_path = ROOT / "build" / "hint-playouts-held-out.json"
     known: dict[str, list[float]] = json.loads(known_path.read_text()) if known_path.exists() else {}
     started = time.perf_counter()
@@ -212,7 +222,8 @@ def main(argv: list[str] | None = None) -> int:
     known_path.write_text(json.dumps(known), encoding="utf-8")
     for r in results:
         r["measured"] = [known[f"{r['seed']}|{ln}"][:options.playouts] for ln in r["lines"]]
-    print(f"{len(results)} positions, {options.playouts} play-outs per candidate, {time.perf_counter() - started:.0f} s")
+    print(f"{len(results)} positions, {options.playouts} play-outs per candidate, {budget}, "
+          f"{time.perf_counter() - started:.0f} s")
     for key, value in figures(results).items():
         print(f"  {key}: {value:.3f}" if isinstance(value, float) else f"  {key}: {value}")
     return 0

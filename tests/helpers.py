@@ -219,17 +219,26 @@ def judge_claims(players: int) -> dict:
     return data["judge"]["2" if players <= 2 else "3"]
 
 
-def horizon_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, me: int, horizon: int) -> float:
+def horizon_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, me: int, horizon: int,
+                  spread: str | None = None) -> float:
     """One deck sample's claim of a line the judge played out to its horizon: the shipped weights times the
     fitted value at the line's end (as the player knows it), after 8 turns of every seat's greedy play and
-    after `horizon` turns."""
+    after `horizon` turns; with `spread`, every seat plays with the greedy level's random spread drawn from a
+    generator seeded by it."""
+    import random
+
     from concordia_core.bots.hidden import seen_by
     from concordia_core.bots.search import greedy_turns, replay
     from concordia_core.bots.value import expected_margin
 
     start = replay(deck, [(a, None) for a in line])
     own = expected_margin(replay(seen_by(state, me), [(a, None) for a in line]), me)
-    midway, far = (expected_margin(greedy_turns(start, turns), me) for turns in (8, horizon))
+    if spread is None:
+        midway, far = (expected_margin(greedy_turns(start, turns), me) for turns in (8, horizon))
+    else:
+        draws = random.Random(spread)
+        after = greedy_turns(start, 8, spread=draws)
+        midway, far = expected_margin(after, me), expected_margin(greedy_turns(after, horizon - 8, spread=draws), me)
     fitted = judge_claims(len(state.players))["horizon"]
     w = fitted["weights"]
     return float(fitted["intercept"] + w[0] * own + w[1] * midway + w[2] * far)

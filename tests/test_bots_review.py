@@ -10,6 +10,7 @@ import pytest
 
 import concordia_core as cc
 from concordia_core import bots
+from concordia_core.bots.review import summary as review_of
 
 pytestmark = pytest.mark.slow  # each test reviews a game decision by decision
 
@@ -123,3 +124,14 @@ def test_review_of_a_whole_2_player_game() -> None:
     print(f"\nreview of a whole 2-player game ({len(game.history)} steps, {len(review.decisions)} decisions): "
           f"{wall:.1f} s wall, {cpu:.1f} s CPU of the calling process\n{review}")
     assert review.player("Rando").lost > review.player("Greta").lost
+
+
+def test_a_review_keeps_its_budget_when_saved_and_read_again(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    # A saved review names the budget it was judged with, so it is read back as the same review: the shipped
+    # budget as four numbers (reviews saved before keep loading), a budget with spread roll-outs with a fifth.
+    game, review = reviewed
+    assert review.to_dict()["budget"] == [bots.FULL.samples, bots.FULL.screen, bots.FULL.width, bots.FULL.horizon]
+    assert bots.Review.from_dict(review.to_dict(), game) == review
+    spread = bots.Budget(samples=2, width=4, horizon=12, spread=True)
+    kept = bots.Review.from_dict(review_of(game, list(review.decisions), spread).to_dict(), game)
+    assert kept.budget == spread and kept.decisions == review.decisions

@@ -110,6 +110,26 @@ def test_a_played_out_line_is_rated_by_the_mean_of_its_roll_outs_with_a_standard
         assert r.se == static["error"]
 
 
+def test_a_budget_with_spread_plays_its_roll_outs_as_the_greedy_level_does(positions: list[cc.GameState]) -> None:
+    # Budget.spread (the README measures it against the shipped noise-free roll-outs): each deck sample's roll-out
+    # plays every seat as the greedy level does, its random spread drawn from the judgement's seed and the sample,
+    # the same draws for every line (paired); the claims are made from the readings as without it.
+    state = positions[3]
+    budget = replace(bots.FULL, samples=2, spread=True)
+    found = _fresh(state, budget)
+    seed = JUDGE.play_seed(found.view, 0)
+    rng = random.Random(seed)
+    decks = [bots.sample(found.view, rng) for _ in range(budget.samples)]
+    deepest = [r for r in found.rated if r.stage == "horizon"]
+    assert len(deepest) == min(budget.width, len(found.rated))
+    for r in deepest:
+        assert r.results == pytest.approx([horizon_claim(state, r.actions, deck, found.me, budget.horizon,
+                                                         spread=f"{seed}|spread|{k}") for k, deck in enumerate(decks)])
+    noise_free = _fresh(state, replace(budget, spread=False))
+    assert {r.actions: r.results for r in noise_free.rated if r.stage == "horizon"} != \
+        {r.actions: r.results for r in deepest}
+
+
 def test_the_first_answer_is_every_line_by_its_fitted_value_alone(positions: list[cc.GameState]) -> None:
     first = _fresh(positions[2], bots.FIRST)
     static = judge_claims(len(positions[2].players))["static"]

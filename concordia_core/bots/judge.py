@@ -52,12 +52,16 @@ Z = 2.0   # standard errors apart before two lines are told apart
 class Budget:
     """How hard the judge looks: deck orders per roll-out, turns every card of a turn is played out before
     the best are chosen (0: none, the fitted value alone), lines played out further, and turns of greedy
-    play for those (see the module text)."""
+    play for those (see the module text). With `spread` the roll-outs play as the greedy level does, with
+    its random spread (Samples.spread_readings), as the play-outs the judge is measured against do; the
+    shipped budgets play noise-free greedy, whose plans are shared across deck orders (the README measures
+    both: scripts/measure_hints.py --budget)."""
 
     samples: int = 1
     screen: int = 0
     width: int = 3
     horizon: int = 24
+    spread: bool = False
 
 
 FULL = Budget()
@@ -258,13 +262,19 @@ def _played(view: GameState, budget: Budget, samples: Samples, line: Line, stage
     if budget.samples <= 0:
         return _rated(line, (), "static", players, static)
     fitted = claim(players, stage)
-    if stage == "screen":
-        results = tuple(fitted([samples.value(k, view, line, budget.screen)]) for k in range(budget.samples))
-    else:
-        midway = min(MIDWAY, budget.horizon)
-        results = tuple(fitted([static, samples.value(k, view, line, midway), samples.value(k, view, line, budget.horizon)])
-                        for k in range(budget.samples))
+    turns = (budget.screen,) if stage == "screen" else (min(MIDWAY, budget.horizon), budget.horizon)
+    lead = () if stage == "screen" else (static,)
+    results = tuple(fitted([*lead, *_readings(samples, k, view, line, turns, budget.spread)])
+                    for k in range(budget.samples))
     return _rated(line, results, stage, players, static)
+
+
+def _readings(samples: Samples, k: int, view: GameState, line: Line, turns: Sequence[int], spread: bool) -> list[float]:
+    """The fitted margin after each of `turns` turns of the roll-out of `line` on deck sample `k`: noise-free
+    greedy play (shared plans), or with `spread` the greedy level's own play with its random spread."""
+    if spread:
+        return samples.spread_readings(k, view, line, turns)
+    return [samples.value(k, view, line, t) for t in turns]
 
 
 def _rated(line: Line, results: tuple[float, ...], stage: str, players: int, static: float) -> Rated:

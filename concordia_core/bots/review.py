@@ -113,7 +113,8 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         """The decisions as data (actions in notation, no sentences: they are worded again when read)."""
-        return {"budget": [self.budget.samples, self.budget.screen, self.budget.width, self.budget.horizon],
+        b = self.budget
+        return {"budget": [b.samples, b.screen, b.width, b.horizon, *((True,) if b.spread else ())],
                 "decisions": [_as_dict(d) for d in self.decisions]}
 
     @classmethod
