@@ -29,8 +29,7 @@ import numpy as np
 
 import concordia_core as cc
 from concordia_core import bots
-from concordia_core.bots import candidates, value
-from concordia_core.bots.judge import play_key
+from concordia_core.bots import value
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "build" / "value-data"
@@ -65,33 +64,6 @@ def games(options: argparse.Namespace) -> None:
             print(f"{path.name}: {count} games in {time.perf_counter() - started:.0f} s", flush=True)
 
 
-SIBLING_SEED = FIT_SEED + 80_000
-SIBLING_TABLES = ((2, "italia", 60), (3, "imperium", 45), (4, "italia", 5), (4, "imperium", 5), (5, "imperium", 6))
-SIBLING_LINES = 6       # candidate lines per position: the 4 best by the value, 2 others at random
-SIBLING_PLAYOUTS = 4    # play-outs of each line (bots.playouts: paired, greedy bots in every seat)
-
-
-def sibling_position(args: tuple[int, str, int]) -> list[dict[str, object]]:
-    """One position of a greedy game and its candidate lines, each played out to the end by greedy bots
-    (bots.playouts), with every player's points and features after the line: for fitting how the value
-    tells lines of one position apart."""
-    seed, map_name, players = args
-    root = game_position(seed, map_name, players)
-    me = root.actor_index
-    assert me is not None
-    view = bots.seen_by(root, me)
-    rng = random.Random(seed)
-    lines = candidates.Completions(me).lines(view)
-    firsts: dict[object, list] = {}
-    for line in sorted(lines, key=lambda ln: -value.expected_margin(ln[-1][1], me)):
-        firsts.setdefault(play_key(line[0][0]), line)
-    ranked = list(firsts.values())
-    chosen = ranked[:4] + rng.sample(ranked[4:], min(len(ranked) - 4, SIBLING_LINES - 4)) if len(ranked) > 4 else ranked
-    margins = bots.playouts(root, [[a for a, _s in line] for line in chosen], SIBLING_PLAYOUTS, seed)
-    return [{"seed": seed, "players": players, "me": me, "line": c, "cut": _cut(line[-1][1]), "margins": m}
-            for c, (line, m) in enumerate(zip(chosen, margins, strict=True))]
-
-
 def game_position(seed: int, map_name: str, players: int) -> cc.GameState:
     """A turn start of the greedy game `seed`, at a seeded point between a tenth and nine tenths of it."""
     names = [f"P{i + 1}" for i in range(players)]
@@ -106,7 +78,7 @@ def game_position(seed: int, map_name: str, players: int) -> cc.GameState:
     return starts[rng.randrange(len(starts) // 10, 9 * len(starts) // 10)]
 
 
-def _cut(position: cc.GameState) -> dict[str, object]:
+def position_cut(position: cc.GameState) -> dict[str, object]:
     """Every player's points now and features at a position (the final totals once the game is over)."""
     if position.over:
         return {"over": True, "now": [cc.score(position, p.name).total for p in position.players]}
@@ -114,25 +86,6 @@ def _cut(position: cc.GameState) -> dict[str, object]:
     now = [bots.evaluation.points(position, i) for i in range(len(position.players))]
     return {"over": False, "now": [n.total for n in now],
             "features": [value.features(position, i, r, n) for i, n in enumerate(now)]}
-
-
-def siblings(options: argparse.Namespace) -> None:
-    """Play out the candidate lines of positions of SIBLING_TABLES and write them to DATA/siblings-*.jsonl."""
-    DATA.mkdir(parents=True, exist_ok=True)
-    with ProcessPoolExecutor(max_workers=options.workers) as pool:
-        for players, map_name, count in SIBLING_TABLES:
-            count = max(1, round(count * options.scale))
-            path = DATA / f"siblings-{players}p-{map_name}.jsonl"
-            if path.exists() and not options.again:
-                print(f"{path.name}: kept (--again plays it anew)")
-                continue
-            seed = SIBLING_SEED + 1_000 * players + (0 if map_name == "italia" else 500)
-            started = time.perf_counter()
-            with path.open("w", encoding="utf-8") as out:
-                for rows in pool.map(sibling_position, [(seed + k, map_name, players) for k in range(count)]):
-                    for row in rows:
-                        out.write(json.dumps(row) + "\n")
-            print(f"{path.name}: {count} positions in {time.perf_counter() - started:.0f} s", flush=True)
 
 
 def positions_of(line: str) -> list[tuple[int, float, list[list[float]], list[int], list[int]]]:
@@ -216,7 +169,7 @@ def _fit_players(table: dict[str, np.ndarray], held: np.ndarray) -> tuple[dict[s
     x = np.concatenate([np.ones((*table["now"].shape, 1)), table["features"]], axis=2).reshape(-1, 1 + len(value.FEATURES))
     y = (table["final"] - table["now"]).reshape(-1)
     rows_held = np.repeat(held, n)
-    weights = _ridge(x[~rows_held], y[~rows_held], RIDGE)
+    weights = ridge_fit(x[~rows_held], y[~rows_held], RIDGE)
     error = float(np.std(y[rows_held] - x[rows_held] @ weights))
     fitted = {"intercept": float(weights[0]), "weights": [float(w) for w in weights[1:]], "error": round(error, 3)}
     return fitted, {"player_error": round(error, 2)}
@@ -247,7 +200,7 @@ def _fit_margin(table: dict[str, np.ndarray], held: np.ndarray,
     x, y, o, h, r = (np.concatenate(v) for v in (xs, ys, offsets, keep, stage))
     if n == 2:
         x = x[:, :1 + 2 * width]
-    weights = _ridge(x[~h], y[~h] - o[~h], RIDGE)
+    weights = ridge_fit(x[~h], y[~h] - o[~h], RIDGE)
     predicted = x[h] @ weights + o[h]
     error = float(np.std(y[h] - predicted))
     mid = (r[h] > 0.2) & (r[h] < 0.8)
@@ -260,7 +213,7 @@ def _fit_margin(table: dict[str, np.ndarray], held: np.ndarray,
     return fitted, report
 
 
-def _ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
+def ridge_fit(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
     """Least squares with a small ridge penalty (not on the intercept), on standardised columns."""
     scale = x.std(axis=0)
     scale[scale == 0] = 1.0
@@ -274,12 +227,12 @@ def _ridge(x: np.ndarray, y: np.ndarray, alpha: float) -> np.ndarray:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("command", choices=("games", "siblings", "fit"))
+    parser.add_argument("command", choices=("games", "fit"))
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--again", action="store_true", help="play the games of tables already played (games)")
     parser.add_argument("--scale", type=float, default=1.0, help="share of the games of TABLES to play (games)")
     options = parser.parse_args(argv)
-    {"games": games, "siblings": siblings, "fit": fit}[options.command](options)
+    {"games": games, "fit": fit}[options.command](options)
     return 0
 
 

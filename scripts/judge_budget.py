@@ -7,7 +7,8 @@ well shorter or fewer roll-outs, spent on more or fewer lines, predict the play-
 `play`: at each position (scripts/fit_value.py's game_position, calibration seeds from measure_hints.py, half 2-player
 Italia, half 3-player Imperium) every card's line (the judge's candidates) is played PLAYOUTS times to the end by
 greedy bots with the greedy level's random spread (the measure the judge is held to), the fitted margin read after
-each of TURNS turns on the way, and the CPU time of each stretch kept.
+each of TURNS turns on the way, the CPU time of each stretch and what each line leaves every player (fit_value.py's
+position_cut: the value's features and points) kept.
 `figures`: the first SAMPLES play-outs of a line stand for the judge's roll-outs, the others for the truth. For each
 budget (lines played out, roll-outs each, turns) the lines the fitted value rates best are played out, their
 readings turned into claims by least squares against the truth (fitted on half the positions, applied to the other
@@ -15,6 +16,8 @@ half), the other lines keep the fitted value's claim; printed: the correlation o
 less hints 2, 3 and a random other line, as scripts/measure_hints.py counts them), how often hint 1 is measured at
 least as good as hint 3, and the median CPU per position. The truth of 8 play-outs is noisier than
 measure_hints.py's, so the correlations are lower than its own: the table compares budgets with each other.
+Then `within`: whether the fitted value, refitted to tell the lines of one position apart, would pick and claim
+better without roll-outs (see its text).
 """
 from __future__ import annotations
 
@@ -24,12 +27,13 @@ import os
 import random
 import sys
 import time
+from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import Any
 
 import numpy as np
-from fit_value import game_position
+from fit_value import game_position, position_cut, ridge_fit
 from measure_hints import CALIBRATION_SEED, TABLES
 
 from concordia_core import bots
@@ -73,8 +77,8 @@ def play_position(args: tuple[int, str, int]) -> dict[str, Any]:
             times.append(took)
         readings.append(per_line)
         seconds.append(times)
-    return {"seed": seed, "players": players, "static": [expected_margin(line[-1][1], me) for line in lines],
-            "readings": readings, "seconds": seconds}
+    return {"seed": seed, "players": players, "me": me, "static": [expected_margin(line[-1][1], me) for line in lines],
+            "readings": readings, "seconds": seconds, "cuts": [position_cut(line[-1][1]) for line in lines]}
 
 
 def play(options: argparse.Namespace) -> None:
@@ -115,6 +119,28 @@ def _claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: i
     return found
 
 
+def _truth(r: dict[str, Any]) -> list[float]:
+    """Each line's mean final margin over the play-outs that stand for the truth."""
+    return [float(np.array(x)[SAMPLES:, -1].mean()) for x in r["readings"]]
+
+
+def _gap_figures(judged: list[tuple[dict[str, Any], Sequence[float]]]) -> tuple[float, float]:
+    """The correlation of claimed and measured gaps as scripts/measure_hints.py counts them (hint 1 less hints 2, 3
+    and a random other line), and how often hint 1 was measured at least as good as hint 3, over positions and
+    their claims."""
+    claimed, measured, firsts = [], [], []
+    for r, claims in judged:
+        ranked = sorted(range(len(claims)), key=lambda i: -claims[i])
+        if len(ranked) < 3:
+            continue
+        truth, others = _truth(r), ranked[3:]
+        pick = [ranked[1], ranked[2]] + ([others[random.Random(r["seed"]).randrange(len(others))]] if others else [])
+        claimed += [claims[ranked[0]] - claims[k] for k in pick]
+        measured += [truth[ranked[0]] - truth[k] for k in pick]
+        firsts.append(truth[ranked[0]] >= truth[ranked[2]])
+    return float(np.corrcoef(claimed, measured)[0, 1]), float(np.mean(firsts))
+
+
 def figures(_options: argparse.Namespace) -> None:
     rows = [json.loads(line) for line in DATA.read_text().splitlines()]
     print(f"{len(rows)} positions; budget (lines played out, roll-outs each, turns): per table, the correlation of "
@@ -123,27 +149,72 @@ def figures(_options: argparse.Namespace) -> None:
         parts = []
         for players in sorted({r["players"] for r in rows}):
             mine = [r for r in rows if r["players"] == players]
-            claimed, measured, firsts, seconds = [], [], [], []
+            judged: list[tuple[dict[str, Any], Sequence[float]]] = []
+            seconds: list[float] = []
             for half in (0, 1):
                 test = [r for k, r in enumerate(mine) if k % 2 == half]
                 for r, claims in zip(test, _claims(test, [r for k, r in enumerate(mine) if k % 2 != half], width, n,
                                                    turns), strict=True):
-                    truth = [np.array(x)[SAMPLES:, -1].mean() for x in r["readings"]]
-                    ranked = sorted(range(len(claims)), key=lambda i: -claims[i])
                     order = list(np.argsort(-np.array(r["static"])))
                     seconds.append(sum(np.cumsum(np.array(r["seconds"][i]), axis=1)[:n, TURNS.index(turns)].sum()
                                        for i in order[:width]))
-                    if len(ranked) < 3:
-                        continue
-                    others = ranked[3:]
-                    pick = [ranked[1], ranked[2]] + ([others[random.Random(r["seed"]).randrange(len(others))]]
-                                                     if others else [])
-                    claimed += [claims[ranked[0]] - claims[k] for k in pick]
-                    measured += [truth[ranked[0]] - truth[k] for k in pick]
-                    firsts.append(truth[ranked[0]] >= truth[ranked[2]])
-            parts.append(f"{players} players: r {np.corrcoef(claimed, measured)[0, 1]:.2f}, hint 1 >= hint 3 "
-                         f"{np.mean(firsts):.0%}, {np.median(seconds) * 1000:.0f} ms")
+                    judged.append((r, list(claims)))
+            correlation, firsts = _gap_figures(judged)
+            parts.append(f"{players} players: r {correlation:.2f}, hint 1 >= hint 3 {firsts:.0%}, "
+                         f"{np.median(seconds) * 1000:.0f} ms")
         print(f"  ({width}, {n}, {'end' if turns == TURNS[-1] else turns}): " + "; ".join(parts))
+    within(rows)
+
+
+RIDGES = (100.0, 1000.0)   # penalties tried for the within-position fit (standardised columns)
+FOLDS = 5
+
+
+def _line_features(r: dict[str, Any], i: int) -> np.ndarray | None:
+    """What a line leaves its player (value.FEATURES at its end, and the points lead over the best other player
+    now); None for a line that ends the game."""
+    cut, me = r["cuts"][i], r["me"]
+    if cut["over"]:
+        return None
+    now = cut["now"]
+    lead = now[me] - max(v for j, v in enumerate(now) if j != me)
+    return np.array([lead, *cut["features"][me]], dtype=float)
+
+
+def within(rows: list[dict[str, Any]]) -> None:
+    """Can the fitted value be taught to tell the lines of one position apart? Each line's measured margin less
+    the fitted value's claim, centred within its position, fitted (ridge) on the centred features the line leaves
+    its player; cross-fitted over FOLDS folds of positions. Printed per table: how the claims' differences within
+    a position correlate with the measured ones, and the gap correlation and hint 1 >= hint 3 as above, for the
+    fitted value alone and refitted."""
+    rows = [r for r in rows if "cuts" in r and all(_line_features(r, i) is not None for i in range(len(r["static"])))]
+    print(f"{len(rows)} positions with every line's features: within-position correlation; gap correlation; "
+          f"hint 1 >= hint 3 (the fitted value alone, then refitted to tell a position's lines apart)")
+    for players in sorted({r["players"] for r in rows}):
+        mine = [r for r in rows if r["players"] == players]
+        centred = {r["seed"]: np.array([_line_features(r, i) for i in range(len(r["static"]))]) for r in mine}
+        centred = {s: x - x.mean(axis=0) for s, x in centred.items()}
+        claims: dict[str, dict[int, list[float]]] = {"value": {r["seed"]: r["static"] for r in mine}}
+        for ridge in RIDGES:
+            claims[f"ridge {ridge:g}"] = {}
+            for fold in range(FOLDS):
+                train = [r for k, r in enumerate(mine) if k % FOLDS != fold]
+                x = np.concatenate([centred[r["seed"]] for r in train])
+                y = np.concatenate([np.array(_truth(r)) - r["static"] - np.mean(np.array(_truth(r)) - r["static"])
+                                    for r in train])
+                w = ridge_fit(np.column_stack([np.ones(len(x)), x]), y, ridge)[1:]
+                for r in mine[fold::FOLDS]:
+                    claims[f"ridge {ridge:g}"][r["seed"]] = list(np.array(r["static"]) + centred[r["seed"]] @ w)
+        parts = []
+        for name, found in claims.items():
+            a, b = [], []
+            for r in mine:
+                c = np.array(found[r["seed"]])
+                a += list(c - c.mean())
+                b += list(np.array(_truth(r)) - np.mean(_truth(r)))
+            correlation, firsts = _gap_figures([(r, found[r["seed"]]) for r in mine])
+            parts.append(f"{name} {np.corrcoef(a, b)[0, 1]:.2f}; {correlation:.2f}; {firsts:.0%}")
+        print(f"  {players} players ({len(mine)} positions): " + " | ".join(parts))
 
 
 def main(argv: list[str] | None = None) -> int:
