@@ -3,6 +3,8 @@
     .venv/bin/python scripts/measure_hints.py                 # 24 held-out positions, 32 play-outs per candidate
     .venv/bin/python scripts/measure_hints.py --positions 40  # the README's figures
     .venv/bin/python scripts/measure_hints.py --calibrate     # fitting seeds: the judge's own error, into value.json
+    .venv/bin/python scripts/measure_hints.py --positions 40 --playouts 16 --budget 4,99 --spread
+                                                              # another budget: the README's "looking harder" table
 
 Positions: turn starts of greedy games (2-player Italia and 3-player Imperium, half each), one per game at a
 seeded point between a tenth and nine tenths of it (scripts/fit_value.py, game_position). At each, the judge's
