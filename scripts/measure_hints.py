@@ -1,9 +1,9 @@
 """Measure the hints against play-outs to the end of the game, on positions the fit never saw.
 
     .venv/bin/python scripts/measure_hints.py                 # 24 held-out positions, 32 play-outs per candidate
-    .venv/bin/python scripts/measure_hints.py --positions 40  # the README's figures
+    .venv/bin/python scripts/measure_hints.py --positions 160 --playouts 16   # the README's figures
     .venv/bin/python scripts/measure_hints.py --calibrate     # fitting seeds: the judge's own error, into value.json
-    .venv/bin/python scripts/measure_hints.py --positions 40 --playouts 16 --budget 4,99 --spread
+    .venv/bin/python scripts/measure_hints.py --positions 160 --playouts 16 --budget 1,7
                                                               # another budget: the README's "looking harder" table
 
 Positions: turn starts of greedy games (2-player Italia and 3-player Imperium, half each), one per game at a
@@ -12,7 +12,8 @@ three hints (bots.hints) and a random other card play of the hand are each playe
 by greedy bots in every seat, `--playouts` times on the same deck orders and bot seeds (bots.playouts: paired,
 from the player's own knowledge). The play-outs are kept in build/ (a rerun measures only lines it has not
 met). The figures:
-- the correlation of claimed and measured gaps (hint 1 less hint 2, hint 3 and the other card);
+- the correlation of claimed and measured gaps (hint 1 less hint 2, hint 3 and the other card), with a 90%
+  interval from resampling the positions (40 positions leave it wide);
 - the mean error of the claimed values;
 - how often hint 1 was measured at least as good as hint 3;
 - how often hint 1 was worse than the other card by more than 2 standard errors (should be never);
@@ -55,8 +56,9 @@ from concordia_core.bots.value import expected_margin
 
 ROOT = Path(__file__).resolve().parents[1]
 WEIGHTS = ROOT / "concordia_core" / "data" / "value.json"
-HELD_OUT_SEED = 310_000       # never used by fitting (scripts/fit_value.py), calibration or the ladder (scripts/ladder.py);
-                              # 300,000 to 300,029 were looked at while the judge's design was chosen, so no longer held out
+HELD_OUT_SEED = 320_000       # never used by fitting (scripts/fit_value.py), calibration or the ladder (scripts/ladder.py);
+                              # 300,000 to 300,029 were looked at while the judge's design was chosen, and 310,000 to
+                              # 310,039 while budgets were compared: choose on calibration seeds, confirm on fresh ones
 CALIBRATION_SEED = 190_000    # inside the fitting range: the judge's own error is measured there
 SCREEN = 2                    # turns of the screen's claim, for a budget that screens (the full budget does not)
 TABLES = (("italia", 2), ("imperium", 3))
@@ -114,9 +116,11 @@ def figures(results: list[dict]) -> dict[str, float]:
             top_vs_third += k == 2 and gap >= 0
             worse_than_other += k == 3 and r["other"] and gap < -2 * gap_se
         separated += bool(r["separated"])
+    low, high = _bootstrap_correlation(results)
     return {
         "positions": len(results), "gaps": pairs,
         "gap_correlation": statistics.correlation(claimed_gaps, measured_gaps),
+        "gap_correlation_90_low": low, "gap_correlation_90_high": high,
         "mean_value_error": statistics.mean(errors),
         "top_at_least_third": top_vs_third / len(results),
         "top_worse_than_other_beyond_2_se": worse_than_other,
@@ -125,6 +129,27 @@ def figures(results: list[dict]) -> dict[str, float]:
         "judge_seconds_median": statistics.median(r["judge_seconds"] for r in results),
         "judge_seconds_max": max(r["judge_seconds"] for r in results),
     }
+
+
+BOOTSTRAP = 2000   # resamples of the positions for the correlation's interval
+
+
+def _bootstrap_correlation(results: list[dict]) -> tuple[float, float]:
+    """A 90% interval of the gap correlation, the positions resampled with replacement (seeded): the gaps of
+    one position share its play-outs, so the positions, not the gaps, are the independent draws."""
+    per_position = []
+    for r in results:
+        gaps = [(r["claims"][0] - r["claims"][k], statistics.mean(a - b for a, b in
+                 zip(r["measured"][0], r["measured"][k], strict=True))) for k in range(1, len(r["claims"]))]
+        per_position.append(gaps)
+    rng = random.Random(0)
+    found = []
+    for _ in range(BOOTSTRAP):
+        drawn = [g for k in rng.choices(range(len(per_position)), k=len(per_position)) for g in per_position[k]]
+        if len({c for c, _m in drawn}) > 1 and len({m for _c, m in drawn}) > 1:
+            found.append(statistics.correlation([c for c, _m in drawn], [m for _c, m in drawn]))
+    found.sort()
+    return found[int(0.05 * len(found))], found[int(0.95 * len(found)) - 1]
 
 
 def calibration_lines(args: tuple[int, str, int, int]) -> dict[str, Any]:
@@ -199,6 +224,8 @@ def main(argv: list[str] | None = None) -> int:
                         "line: a width of 99), e.g. 4,99")
     parser.add_argument("--spread", action="store_true", help="roll-outs with the greedy level's random spread "
                         "(judge.Budget.spread)")
+    parser.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first held-out game's seed (another "
+                        "range gives positions no measure has looked at)")
     options = parser.parse_args(argv)
     if options.calibrate:
         return calibrate(options)
@@ -208,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         samples, width = (int(v) for v in options.budget.split(","))
         budget = replace(budget, samples=samples, width=width)
     budget = replace(budget, spread=options.spread)
-    work = [(HELD_OUT_SEED + k, *tables[k % len(tables)], budget) for k in range(options.positions)]
+    work = [(options.seed + k, *tables[k % len(tables)], budget) for k in range(options.positions)]
     known_path = ROOT / "build" / "hint-playouts-held-out.json"
     known: dict[str, list[float]] = json.loads(known_path.read_text()) if known_path.exists() else {}
     started = time.perf_counter()
