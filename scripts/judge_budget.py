@@ -187,21 +187,23 @@ def within(rows: list[dict[str, Any]]) -> None:
     its player; cross-fitted over FOLDS folds of positions. Printed per table: how the claims' differences within
     a position correlate with the measured ones, and the gap correlation and hint 1 >= hint 3 as above, for the
     fitted value alone and refitted."""
-    rows = [r for r in rows if "cuts" in r and all(_line_features(r, i) is not None for i in range(len(r["static"])))]
+    features = {r["seed"]: [_line_features(r, i) for i in range(len(r["static"]))] for r in rows if "cuts" in r}
+    rows = [r for r in rows if r["seed"] in features and all(f is not None for f in features[r["seed"]])]
     print(f"{len(rows)} positions with every line's features: within-position correlation; gap correlation; "
           f"hint 1 >= hint 3 (the fitted value alone, then refitted to tell a position's lines apart)")
     for players in sorted({r["players"] for r in rows}):
         mine = [r for r in rows if r["players"] == players]
-        centred = {r["seed"]: np.array([_line_features(r, i) for i in range(len(r["static"]))]) for r in mine}
+        centred = {r["seed"]: np.array(features[r["seed"]]) for r in mine}
         centred = {s: x - x.mean(axis=0) for s, x in centred.items()}
+        truth = {r["seed"]: np.array(_truth(r)) for r in mine}
+        residual = {r["seed"]: truth[r["seed"]] - np.array(r["static"]) for r in mine}
         claims: dict[str, dict[int, list[float]]] = {"value": {r["seed"]: r["static"] for r in mine}}
         for ridge in RIDGES:
             claims[f"ridge {ridge:g}"] = {}
             for fold in range(FOLDS):
                 train = [r for k, r in enumerate(mine) if k % FOLDS != fold]
                 x = np.concatenate([centred[r["seed"]] for r in train])
-                y = np.concatenate([np.array(_truth(r)) - r["static"] - np.mean(np.array(_truth(r)) - r["static"])
-                                    for r in train])
+                y = np.concatenate([residual[r["seed"]] - residual[r["seed"]].mean() for r in train])
                 w = ridge_fit(np.column_stack([np.ones(len(x)), x]), y, ridge)[1:]
                 for r in mine[fold::FOLDS]:
                     claims[f"ridge {ridge:g}"][r["seed"]] = list(np.array(r["static"]) + centred[r["seed"]] @ w)
@@ -211,7 +213,7 @@ def within(rows: list[dict[str, Any]]) -> None:
             for r in mine:
                 c = np.array(found[r["seed"]])
                 a += list(c - c.mean())
-                b += list(np.array(_truth(r)) - np.mean(_truth(r)))
+                b += list(truth[r["seed"]] - truth[r["seed"]].mean())
             correlation, firsts = _gap_figures([(r, found[r["seed"]]) for r in mine])
             parts.append(f"{name} {np.corrcoef(a, b)[0, 1]:.2f}; {correlation:.2f}; {firsts:.0%}")
         print(f"  {players} players ({len(mine)} positions): " + " | ".join(parts))

@@ -99,16 +99,17 @@ def _mean_se(values: list[float]) -> tuple[float, float]:
 
 def figures(results: list[dict]) -> dict[str, float]:
     """The figures of the module text, from the measured positions."""
-    claimed_gaps, measured_gaps, within2, within1, errors = [], [], 0, 0, []
+    per_position: list[list[tuple[float, float]]] = []   # (claimed, measured) gaps of each position
+    within2, within1, errors = 0, 0, []
     top_vs_third, worse_than_other, separated, pairs = 0, 0, 0, 0
     for r in results:
         measured = [_mean_se(m) for m in r["measured"]]
         errors += [abs(c - m[0]) for c, m in zip(r["claims"], measured, strict=True)]
+        per_position.append([])
         for k in range(1, len(r["claims"])):
             claimed = r["claims"][0] - r["claims"][k]
             gap, gap_se = _mean_se([a - b for a, b in zip(r["measured"][0], r["measured"][k], strict=True)])
-            claimed_gaps.append(claimed)
-            measured_gaps.append(gap)
+            per_position[-1].append((claimed, gap))
             se = math.sqrt(r["gap_ses"][k] ** 2 + gap_se ** 2)
             within2 += abs(gap - claimed) <= 2 * se
             within1 += abs(gap - claimed) <= se
@@ -116,10 +117,10 @@ def figures(results: list[dict]) -> dict[str, float]:
             top_vs_third += k == 2 and gap >= 0
             worse_than_other += k == 3 and r["other"] and gap < -2 * gap_se
         separated += bool(r["separated"])
-    low, high = _bootstrap_correlation(results)
+    low, high = _bootstrap_correlation(per_position)
     return {
         "positions": len(results), "gaps": pairs,
-        "gap_correlation": statistics.correlation(claimed_gaps, measured_gaps),
+        "gap_correlation": _correlation([g for gaps in per_position for g in gaps]),
         "gap_correlation_90_low": low, "gap_correlation_90_high": high,
         "mean_value_error": statistics.mean(errors),
         "top_at_least_third": top_vs_third / len(results),
@@ -134,20 +135,20 @@ def figures(results: list[dict]) -> dict[str, float]:
 BOOTSTRAP = 2000   # resamples of the positions for the correlation's interval
 
 
-def _bootstrap_correlation(results: list[dict]) -> tuple[float, float]:
-    """A 90% interval of the gap correlation, the positions resampled with replacement (seeded): the gaps of
-    one position share its play-outs, so the positions, not the gaps, are the independent draws."""
-    per_position = []
-    for r in results:
-        gaps = [(r["claims"][0] - r["claims"][k], statistics.mean(a - b for a, b in
-                 zip(r["measured"][0], r["measured"][k], strict=True))) for k in range(1, len(r["claims"]))]
-        per_position.append(gaps)
+def _correlation(gaps: list[tuple[float, float]]) -> float:
+    return statistics.correlation([c for c, _m in gaps], [m for _c, m in gaps])
+
+
+def _bootstrap_correlation(per_position: list[list[tuple[float, float]]]) -> tuple[float, float]:
+    """A 90% interval of the gap correlation, the positions (each with its (claimed, measured) gaps) resampled
+    with replacement (seeded): the gaps of one position share its play-outs, so the positions, not the gaps, are
+    the independent draws."""
     rng = random.Random(0)
     found = []
     for _ in range(BOOTSTRAP):
         drawn = [g for k in rng.choices(range(len(per_position)), k=len(per_position)) for g in per_position[k]]
         if len({c for c, _m in drawn}) > 1 and len({m for _c, m in drawn}) > 1:
-            found.append(statistics.correlation([c for c, _m in drawn], [m for _c, m in drawn]))
+            found.append(_correlation(drawn))
     found.sort()
     return found[int(0.05 * len(found))], found[int(0.95 * len(found)) - 1]
 
