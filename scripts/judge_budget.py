@@ -10,13 +10,15 @@ greedy bots with the greedy level's random spread (the measure the judge is held
 each of TURNS turns on the way, the CPU time of each stretch and what each line leaves every player (fit_value.py's
 position_cut: the value's features and points) kept.
 `figures`: the first SAMPLES play-outs of a line stand for the judge's roll-outs, the others for the truth. For each
-budget (lines played out, roll-outs each, turns) the lines the fitted value rates best are played out, their
-readings turned into claims by least squares against the truth (fitted on half the positions, applied to the other
-half), the other lines keep the fitted value's claim; printed: the correlation of claimed and measured gaps (hint 1
+budget (lines played out, roll-outs each, turns, and a screen) the lines the fitted value rates best (with a screen:
+that every line's first play-out, read after the screen's turns, rates best) are played out, their readings turned
+into claims by least squares against the truth (fitted on half the positions, applied to the other half), the other
+lines keep the fitted value's (or the screen's) claim; printed: the correlation of claimed and measured gaps (hint 1
 less hints 2, 3 and a random other line, as scripts/measure_hints.py counts them), how often hint 1 is measured at
 least as good as hint 3, and the median CPU per position. The truth of 8 play-outs is noisier than
 measure_hints.py's, so the correlations are lower than its own: the table compares budgets with each other.
-Then `within`: whether the fitted value, refitted to tell the lines of one position apart, would pick and claim
+Then `readings`: how well one play-out ranks the lines of a position after each number of turns (what a screen
+needs), and `within`: whether the fitted value, refitted to tell the lines of one position apart, would pick and claim
 better without roll-outs (see its text).
 """
 from __future__ import annotations
@@ -47,8 +49,11 @@ DATA = ROOT / "build" / "judge-budget.jsonl"
 TURNS = (2, 4, 8, 16, 24, 10_000)      # readings after these turns; the last one is the end of the game
 PLAYOUTS = 12
 SAMPLES = 4                            # play-outs standing for the judge's roll-outs; the others are the truth
-BUDGETS = ((3, 0, 24), (3, 1, 24), (2, 2, 24), (4, 1, 16), (4, 1, 24), (7, 1, 8), (7, 2, 8), (3, 1, 10_000),
-           (3, 2, 24), (3, 4, 24), (7, 1, 24), (7, 4, 24))   # (lines played out, roll-outs each, turns)
+BUDGETS = ((3, 0, 24, 0), (3, 1, 24, 0), (2, 2, 24, 0), (4, 1, 16, 0), (4, 1, 24, 0), (7, 1, 8, 0), (7, 2, 8, 0),
+           (3, 1, 10_000, 0), (3, 2, 24, 0), (3, 4, 24, 0), (5, 1, 24, 0), (7, 1, 24, 0), (7, 4, 24, 0),
+           (3, 1, 24, 2), (3, 1, 24, 4), (4, 1, 24, 2), (4, 1, 24, 4), (3, 1, 24, 8))
+# (lines played out, roll-outs each, turns, screen): with a screen every line is first played out `screen` turns
+# once and the lines played out further are the best by that screen's claim, not by the fitted value alone
 
 
 def play_position(args: tuple[int, str, int]) -> dict[str, Any]:
@@ -92,31 +97,54 @@ def play(options: argparse.Namespace) -> None:
             print(f"position {found['seed']}: {len(found['static'])} lines", flush=True)
 
 
+def _screen_claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], screen: int) -> list[np.ndarray]:
+    """Each position's claims of its lines by the fitted value alone (no screen) or with its first roll-out's
+    reading after `screen` turns, fitted on `fit_rows`."""
+    def measured(r: dict[str, Any], i: int) -> list[float]:
+        return [1.0, r["static"][i], *((r["readings"][i][0][TURNS.index(screen)],) if screen else ())]
+
+    xs = [measured(r, i) for r in fit_rows for i in range(len(r["static"]))]
+    ys = [t for r in fit_rows for t in _truth(r)]
+    w = np.linalg.lstsq(np.array(xs), np.array(ys), rcond=None)[0]
+    return [np.array([float(np.dot(w, measured(r, i))) for i in range(len(r["static"]))]) for r in rows]
+
+
+def _deep(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: int, screen: int) -> list[list[int]]:
+    """Each position's lines played out further: the `width` best by the screen's claims (by the fitted value
+    alone without a screen)."""
+    return [list(np.argsort(-c)[:width]) for c in _screen_claims(rows, fit_rows, screen)]
+
+
 def _claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: int, n: int,
-            turns: int) -> list[np.ndarray]:
-    """Each position's claims of its lines under one budget, the claims fitted on `fit_rows`."""
+            turns: int, screen: int = 0) -> list[np.ndarray]:
+    """Each position's claims of its lines under one budget, the claims fitted on `fit_rows`: the lines played
+    out further (_deep) by what their roll-outs read, the others by the screen's claim (or the fitted value)."""
     at = TURNS.index(turns)
 
-    def measured(r: dict[str, Any], i: int, deep: bool) -> list[float]:
+    def measured(r: dict[str, Any], i: int) -> list[float]:
         x = np.array(r["readings"][i])
-        return [1.0, r["static"][i], *((x[:n, TURNS.index(8)].mean(), x[:n, at].mean()) if deep and n else ())]
+        return [1.0, r["static"][i], *((x[:n, TURNS.index(8)].mean(), x[:n, at].mean()) if n else ())]
 
-    def fitted(deep: bool) -> np.ndarray:
-        xs, ys = [], []
-        for r in fit_rows:
-            order = np.argsort(-np.array(r["static"]))
-            for i in (order[:width] if deep else order[width:]):
-                xs.append(measured(r, i, deep))
-                ys.append(np.array(r["readings"][i])[SAMPLES:, -1].mean())
-        return np.linalg.lstsq(np.array(xs), np.array(ys), rcond=None)[0]
-
-    deep, shallow = fitted(True), fitted(False)
+    xs, ys = [], []
+    for r, deep in zip(fit_rows, _deep(fit_rows, fit_rows, width, screen), strict=True):
+        for i in deep:
+            xs.append(measured(r, i))
+            ys.append(_truth(r)[i])
+    w = np.linalg.lstsq(np.array(xs), np.array(ys), rcond=None)[0]
     found = []
-    for r in rows:
-        order = list(np.argsort(-np.array(r["static"])))
-        found.append(np.array([float(np.dot(deep if order.index(i) < width else shallow,
-                                            measured(r, i, order.index(i) < width))) for i in range(len(order))]))
+    for r, shallow, deep in zip(rows, _screen_claims(rows, fit_rows, screen), _deep(rows, fit_rows, width, screen),
+                                strict=True):
+        found.append(np.array([float(np.dot(w, measured(r, i))) if i in deep else shallow[i]
+                               for i in range(len(r["static"]))]))
     return found
+
+
+def _seconds(r: dict[str, Any], deep: list[int], n: int, turns: int, screen: int) -> float:
+    """The CPU a budget spends on one position: every line's screen (its first roll-out, `screen` turns) and the
+    deep lines' `n` roll-outs of `turns` turns (the first going on from its screen)."""
+    spent = [np.cumsum(np.array(r["seconds"][i]), axis=1) for i in range(len(r["static"]))]
+    screened = [s[0, TURNS.index(screen)] if screen else 0.0 for s in spent]
+    return float(sum(screened) + sum(spent[i][:n, TURNS.index(turns)].sum() - screened[i] for i in deep))
 
 
 def _truth(r: dict[str, Any]) -> list[float]:
@@ -145,7 +173,7 @@ def figures(_options: argparse.Namespace) -> None:
     rows = [json.loads(line) for line in DATA.read_text().splitlines()]
     print(f"{len(rows)} positions; budget (lines played out, roll-outs each, turns): per table, the correlation of "
           f"claimed and measured gaps, hint 1 measured at least as good as hint 3, median CPU per position")
-    for width, n, turns in BUDGETS:
+    for width, n, turns, screen in BUDGETS:
         parts = []
         for players in sorted({r["players"] for r in rows}):
             mine = [r for r in rows if r["players"] == players]
@@ -153,17 +181,41 @@ def figures(_options: argparse.Namespace) -> None:
             seconds: list[float] = []
             for half in (0, 1):
                 test = [r for k, r in enumerate(mine) if k % 2 == half]
-                for r, claims in zip(test, _claims(test, [r for k, r in enumerate(mine) if k % 2 != half], width, n,
-                                                   turns), strict=True):
-                    order = list(np.argsort(-np.array(r["static"])))
-                    seconds.append(sum(np.cumsum(np.array(r["seconds"][i]), axis=1)[:n, TURNS.index(turns)].sum()
-                                       for i in order[:width]))
+                fit = [r for k, r in enumerate(mine) if k % 2 != half]
+                for r, claims, deep in zip(test, _claims(test, fit, width, n, turns, screen),
+                                           _deep(test, fit, width, screen), strict=True):
+                    seconds.append(_seconds(r, deep, n, turns, screen) if n else 0.0)
                     judged.append((r, list(claims)))
             correlation, firsts = _gap_figures(judged)
             parts.append(f"{players} players: r {correlation:.2f}, hint 1 >= hint 3 {firsts:.0%}, "
                          f"{np.median(seconds) * 1000:.0f} ms")
-        print(f"  ({width}, {n}, {'end' if turns == TURNS[-1] else turns}): " + "; ".join(parts))
+        shown = f"{width}, {n}, {'end' if turns == TURNS[-1] else turns}" + (f", screen {screen}" if screen else "")
+        print(f"  ({shown}): " + "; ".join(parts))
+    readings(rows)
     within(rows)
+
+
+def _within_correlation(rows: list[dict[str, Any]], claims: Sequence[Sequence[float]]) -> float:
+    """How the claims' differences within a position correlate with the measured ones, over `rows`."""
+    a, b = [], []
+    for r, c in zip(rows, claims, strict=True):
+        truth = np.array(_truth(r))
+        a += list(np.array(c) - np.mean(c))
+        b += list(truth - truth.mean())
+    return float(np.corrcoef(a, b)[0, 1])
+
+
+def readings(rows: list[dict[str, Any]]) -> None:
+    """How well one roll-out ranks the lines of a position after each of TURNS[:-1] turns, against the fitted value
+    alone: the within-position correlation of its reading with the truth (what a screen needs)."""
+    print("within-position correlation with the truth: the fitted value, then one roll-out's reading after each of "
+          + ", ".join(str(t) for t in TURNS[:-1]) + " turns")
+    for players in sorted({r["players"] for r in rows}):
+        mine = [r for r in rows if r["players"] == players]
+        found = [_within_correlation(mine, [r["static"] for r in mine])]
+        found += [_within_correlation(mine, [[x[0][k] for x in r["readings"]] for r in mine])
+                  for k in range(len(TURNS) - 1)]
+        print(f"  {players} players ({len(mine)} positions): " + " ".join(f"{v:.2f}" for v in found))
 
 
 RIDGES = (100.0, 1000.0)   # penalties tried for the within-position fit (standardised columns)
@@ -209,13 +261,9 @@ def within(rows: list[dict[str, Any]]) -> None:
                     claims[f"ridge {ridge:g}"][r["seed"]] = list(np.array(r["static"]) + centred[r["seed"]] @ w)
         parts = []
         for name, found in claims.items():
-            a, b = [], []
-            for r in mine:
-                c = np.array(found[r["seed"]])
-                a += list(c - c.mean())
-                b += list(truth[r["seed"]] - truth[r["seed"]].mean())
             correlation, firsts = _gap_figures([(r, found[r["seed"]]) for r in mine])
-            parts.append(f"{name} {np.corrcoef(a, b)[0, 1]:.2f}; {correlation:.2f}; {firsts:.0%}")
+            parts.append(f"{name} {_within_correlation(mine, [found[r['seed']] for r in mine]):.2f}; "
+                         f"{correlation:.2f}; {firsts:.0%}")
         print(f"  {players} players ({len(mine)} positions): " + " | ".join(parts))
 
 

@@ -60,7 +60,9 @@ HELD_OUT_SEED = 320_000       # never used by fitting (scripts/fit_value.py), ca
                               # 300,000 to 300,029 were looked at while the judge's design was chosen, and 310,000 to
                               # 310,039 while budgets were compared: choose on calibration seeds, confirm on fresh ones
 CALIBRATION_SEED = 190_000    # inside the fitting range: the judge's own error is measured there
-SCREEN = 2                    # turns of the screen's claim, for a budget that screens (the full budget does not)
+SCREEN = 8                    # turns of the screen's claim, for a budget that screens (the full budget does not):
+                              # a single roll-out ranks the plays of a position no better than the fitted value before
+                              # about 8 turns (scripts/judge_budget.py figures, "readings")
 TABLES = (("italia", 2), ("imperium", 3))
 
 
@@ -221,8 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--calibrate", action="store_true")
     parser.add_argument("--maps", default=",".join(m for m, _n in TABLES), help="maps to take positions on")
-    parser.add_argument("--budget", default="", help="another budget than the shipped one: samples,width (every "
-                        "line: a width of 99), e.g. 4,99")
+    parser.add_argument("--budget", default="", help="another budget than the shipped one: samples,width or "
+                        "samples,width,screen (every line: a width of 99), e.g. 4,99 or 1,3,8")
     parser.add_argument("--spread", action="store_true", help="roll-outs with the greedy level's random spread "
                         "(judge.Budget.spread)")
     parser.add_argument("--seed", type=int, default=HELD_OUT_SEED, help="the first held-out game's seed (another "
@@ -233,8 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     tables = [t for t in TABLES if t[0] in options.maps.split(",")]
     budget = bots.FULL
     if options.budget:
-        samples, width = (int(v) for v in options.budget.split(","))
-        budget = replace(budget, samples=samples, width=width)
+        samples, width, *screen = (int(v) for v in options.budget.split(","))
+        budget = replace(budget, samples=samples, width=width, screen=screen[0] if screen else budget.screen)
     budget = replace(budget, spread=options.spread)
     work = [(options.seed + k, *tables[k % len(tables)], budget) for k in range(options.positions)]
     known_path = ROOT / "build" / "hint-playouts-held-out.json"
