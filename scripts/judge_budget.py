@@ -109,33 +109,32 @@ def _screen_claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], s
     return [np.array([float(np.dot(w, measured(r, i))) for i in range(len(r["static"]))]) for r in rows]
 
 
-def _deep(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: int, screen: int) -> list[list[int]]:
-    """Each position's lines played out further: the `width` best by the screen's claims (by the fitted value
-    alone without a screen)."""
-    return [list(np.argsort(-c)[:width]) for c in _screen_claims(rows, fit_rows, screen)]
-
-
 def _claims(rows: list[dict[str, Any]], fit_rows: list[dict[str, Any]], width: int, n: int,
-            turns: int, screen: int = 0) -> list[np.ndarray]:
-    """Each position's claims of its lines under one budget, the claims fitted on `fit_rows`: the lines played
-    out further (_deep) by what their roll-outs read, the others by the screen's claim (or the fitted value)."""
+            turns: int, screen: int = 0) -> list[tuple[np.ndarray, list[int]]]:
+    """Each position's claims of its lines under one budget, the claims fitted on `fit_rows`, and the lines played
+    out further: the `width` best by the screen's claims (by the fitted value alone without a screen), claimed by
+    what their roll-outs read; the others keep the screen's claim (or the fitted value's)."""
     at = TURNS.index(turns)
 
     def measured(r: dict[str, Any], i: int) -> list[float]:
         x = np.array(r["readings"][i])
         return [1.0, r["static"][i], *((x[:n, TURNS.index(8)].mean(), x[:n, at].mean()) if n else ())]
 
+    def deepest(claims: np.ndarray) -> list[int]:
+        return list(np.argsort(-claims)[:width])
+
     xs, ys = [], []
-    for r, deep in zip(fit_rows, _deep(fit_rows, fit_rows, width, screen), strict=True):
-        for i in deep:
+    for r, shallow in zip(fit_rows, _screen_claims(fit_rows, fit_rows, screen), strict=True):
+        truth = _truth(r)
+        for i in deepest(shallow):
             xs.append(measured(r, i))
-            ys.append(_truth(r)[i])
+            ys.append(truth[i])
     w = np.linalg.lstsq(np.array(xs), np.array(ys), rcond=None)[0]
     found = []
-    for r, shallow, deep in zip(rows, _screen_claims(rows, fit_rows, screen), _deep(rows, fit_rows, width, screen),
-                                strict=True):
-        found.append(np.array([float(np.dot(w, measured(r, i))) if i in deep else shallow[i]
-                               for i in range(len(r["static"]))]))
+    for r, shallow in zip(rows, _screen_claims(rows, fit_rows, screen), strict=True):
+        deep = deepest(shallow)
+        found.append((np.array([float(np.dot(w, measured(r, i))) if i in deep else shallow[i]
+                                for i in range(len(r["static"]))]), deep))
     return found
 
 
@@ -182,8 +181,7 @@ def figures(_options: argparse.Namespace) -> None:
             for half in (0, 1):
                 test = [r for k, r in enumerate(mine) if k % 2 == half]
                 fit = [r for k, r in enumerate(mine) if k % 2 != half]
-                for r, claims, deep in zip(test, _claims(test, fit, width, n, turns, screen),
-                                           _deep(test, fit, width, screen), strict=True):
+                for r, (claims, deep) in zip(test, _claims(test, fit, width, n, turns, screen), strict=True):
                     seconds.append(_seconds(r, deep, n, turns, screen) if n else 0.0)
                     judged.append((r, list(claims)))
             correlation, firsts = _gap_figures(judged)
