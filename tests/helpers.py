@@ -244,6 +244,17 @@ def horizon_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, 
     return float(fitted["intercept"] + w[0] * own + w[1] * midway + w[2] * far)
 
 
+def screen_claim(state: GameState, line: Iterable[cc.Action], deck: GameState, me: int, turns: int) -> float:
+    """One deck sample's claim of a line the judge only screened: the shipped weights times the fitted value
+    after `turns` turns of every seat's greedy play from the line's end."""
+    from concordia_core.bots.search import greedy_turns, replay
+    from concordia_core.bots.value import expected_margin
+
+    after = expected_margin(greedy_turns(replay(deck, [(a, None) for a in line]), turns), me)
+    fitted = judge_claims(len(state.players))["screen"]
+    return float(fitted["intercept"] + fitted["weights"][0] * after)
+
+
 def assert_best_first(hints: list) -> None:
     """Hints come best first: in the middle of a play hint 1 goes on with the play the turn's first hint began
     unless another step is better beyond noise, so a later hint valued higher is within noise of it (about as

@@ -13,7 +13,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
-from helpers import horizon_claim, judge_claims
+from helpers import horizon_claim, judge_claims, screen_claim
 
 import concordia_core as cc
 from concordia_core import bots
@@ -75,35 +75,49 @@ def test_the_judge_is_reproducible_and_blind_to_what_the_seat_cannot_see(positio
 
 
 def test_a_played_out_line_is_rated_by_the_mean_of_its_roll_outs_with_a_standard_error(positions) -> None:
-    # At a turn start every card is rated by the fitted value of its end, and the `width` best are played out
-    # `horizon` turns: each deck sample's claim is the shipped weights times the fitted value read after 8 turns
-    # and at the horizon; the line's value is their mean, and its standard error adds their spread to the claims'
-    # own error at that stage (value.json, "judge").
-    from concordia_core.bots.value import expected_margin
-
+    # At a turn start every card is played out `screen` turns and rated by the claim of the fitted value read
+    # there; the `width` best by that are played out `horizon` turns: each deck sample's claim is the shipped
+    # weights times the fitted value at the line's end, after 8 turns and at the horizon; a line's value is
+    # the mean of its samples' claims, and its standard error adds their spread to the claims' own error at
+    # that stage (value.json, "judge").
     state = positions[3]
     found = _fresh(state)
     me = found.me
     claims = judge_claims(len(state.players))
     deepest = [r for r in found.rated if r.stage == "horizon"]
-    others = [r for r in found.rated if r.stage == "static"]
-    assert len(deepest) == min(bots.FULL.width, len(found.rated)) and bots.FULL.horizon > 8
+    others = [r for r in found.rated if r.stage == "screen"]
+    assert len(deepest) == min(bots.FULL.width, len(found.rated)) and bots.FULL.horizon > 8 and others
+    assert bots.FULL.screen == 8
     assert found.rated == tuple(deepest + others)
     assert [r.value for r in deepest] == sorted((r.value for r in deepest), reverse=True)
     assert [r.value for r in others] == sorted((r.value for r in others), reverse=True)
     rng = random.Random(JUDGE.play_seed(found.view, 0))
     decks = [bots.sample(found.view, rng) for _ in range(bots.FULL.samples)]
-    horizon = claims["horizon"]
-    for r in deepest:
-        assert len(r.results) == bots.FULL.samples
-        expected = [horizon_claim(state, r.actions, deck, me, bots.FULL.horizon) for deck in decks]
-        assert r.results == pytest.approx(expected)
-        assert r.value == pytest.approx(sum(expected) / len(expected))
-        n = len(r.results)
-        sampling = 0.0 if n < 2 else sum((x - r.value) ** 2 for x in r.results) / (n - 1) / n
-        assert r.model_se == horizon["error"] > 0 and r.gap_se == horizon["gap_error"] > 0
-        assert r.se == pytest.approx(math.sqrt(sampling + r.model_se ** 2))
-    static = claims["static"]
+    for stage, lines in (("horizon", deepest), ("screen", others)):
+        for r in lines:
+            assert len(r.results) == bots.FULL.samples
+            expected = [horizon_claim(state, r.actions, deck, me, bots.FULL.horizon) if stage == "horizon"
+                        else screen_claim(state, r.actions, deck, me, bots.FULL.screen) for deck in decks]
+            assert r.results == pytest.approx(expected)
+            assert r.value == pytest.approx(sum(expected) / len(expected))
+            n = len(r.results)
+            sampling = 0.0 if n < 2 else sum((x - r.value) ** 2 for x in r.results) / (n - 1) / n
+            assert r.model_se == claims[stage]["error"] > 0 and r.gap_se == claims[stage]["gap_error"] > 0
+            assert r.se == pytest.approx(math.sqrt(sampling + r.model_se ** 2))
+    # The screen chose the deepest: none of the others' screen values beats the lowest of the deepest's.
+    screened = {r.actions: r.value for r in _fresh(state, replace(bots.FULL, width=0)).rated}
+    assert min(screened[r.actions] for r in deepest) >= max(r.value for r in others)
+
+
+def test_without_a_screen_the_other_lines_keep_their_fitted_value(positions) -> None:
+    from concordia_core.bots.value import expected_margin
+
+    state = positions[3]
+    found = _fresh(state, replace(bots.FULL, screen=0))
+    me = found.me
+    static = judge_claims(len(state.players))["static"]
+    others = [r for r in found.rated if r.stage != "horizon"]
+    assert others and all(r.stage == "static" for r in others)
     for r in others:
         assert not r.results and r.static == pytest.approx(expected_margin(r.end, me))
         assert r.value == pytest.approx(static["intercept"] + static["weights"][0] * r.static)

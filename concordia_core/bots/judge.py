@@ -64,8 +64,9 @@ class Budget:
     spread: bool = False
 
 
-FULL = Budget()
-"""The budget of the hints' final answer, the review's verdicts and the strong level's decisions."""
+FULL = Budget(screen=8)
+"""The budget of the hints' final answer, the review's verdicts and the strong level's decisions: every card
+played out 8 turns once, the 3 best by that on to 24 (README, "A screen first")."""
 FIRST = Budget(samples=0, screen=0, width=0, horizon=0)
 """The first answer of the hints: every line by its fitted value alone, at once."""
 
