@@ -51,7 +51,8 @@ PLAYOUTS = 12
 SAMPLES = 4                            # play-outs standing for the judge's roll-outs; the others are the truth
 BUDGETS = ((3, 0, 24, 0), (3, 1, 24, 0), (2, 2, 24, 0), (4, 1, 16, 0), (4, 1, 24, 0), (7, 1, 8, 0), (7, 2, 8, 0),
            (3, 1, 10_000, 0), (3, 2, 24, 0), (3, 4, 24, 0), (5, 1, 24, 0), (7, 1, 24, 0), (7, 4, 24, 0),
-           (3, 1, 24, 2), (3, 1, 24, 4), (4, 1, 24, 2), (4, 1, 24, 4), (3, 1, 24, 8))
+           (3, 1, 24, 2), (3, 1, 24, 4), (4, 1, 24, 2), (4, 1, 24, 4), (3, 1, 24, 8),
+           (4, 1, 24, 8), (5, 1, 24, 8), (3, 2, 24, 8))
 # (lines played out, roll-outs each, turns, screen): with a screen every line is first played out `screen` turns
 # once and the lines played out further are the best by that screen's claim, not by the fitted value alone
 

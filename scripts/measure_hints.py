@@ -19,7 +19,8 @@ met). The figures:
 - how often hint 1 was worse than the other card by more than 2 standard errors (should be never);
 - the share of measured gaps within 2 (and 1) standard errors of the claimed ones (the claim's standard
   error and the measurement's together): honest standard errors put about 95% (68%) there;
-- how often the judge itself told hint 1 from hint 3 beyond noise;
+- how often the judge itself told hint 1 from hint 3 beyond noise, and how often the play-outs did (their
+  gap beyond 2 of its own standard errors: what a judge as exact as the measure itself would reach);
 - the judge's CPU time per position.
 `--calibrate` measures positions from the calibration seeds instead (inside the fitting range, never held out):
 every card's line as the judge looks at it, each stage of judge.STAGES read on the judge's own deck order, and
@@ -27,7 +28,8 @@ each line played to the end `--playouts` times. It fits, per table (2 players; 3
 measurements become the judge's claims (least squares against the play-outs' mean), with the claims' own error
 beyond the play-outs' noise, of a value and of a gap between two lines of a position, from cross-fitted claims
 (two halves of the positions, each claimed by the other half's fit), and writes them into
-concordia_core/data/value.json ("judge").
+concordia_core/data/value.json ("judge"). It also prints what a far dearer judge would reach (`ceiling`): the
+three hints of one that plays every line to the end on half the play-outs, measured on the other half.
 """
 from __future__ import annotations
 
@@ -60,7 +62,7 @@ HELD_OUT_SEED = 320_000       # never used by fitting (scripts/fit_value.py), ca
                               # 300,000 to 300,029 were looked at while the judge's design was chosen, and 310,000 to
                               # 310,039 while budgets were compared: choose on calibration seeds, confirm on fresh ones
 CALIBRATION_SEED = 190_000    # inside the fitting range: the judge's own error is measured there
-SCREEN = 8                    # turns of the screen's claim, for a budget that screens (the full budget does not):
+SCREEN = 8                    # turns of the screen's claim when the full budget has no screen of its own:
                               # a single roll-out ranks the plays of a position no better than the fitted value before
                               # about 8 turns (scripts/judge_budget.py figures, "readings")
 TABLES = (("italia", 2), ("imperium", 3))
@@ -103,7 +105,7 @@ def figures(results: list[dict]) -> dict[str, float]:
     """The figures of the module text, from the measured positions."""
     per_position: list[list[tuple[float, float]]] = []   # (claimed, measured) gaps of each position
     within2, within1, errors = 0, 0, []
-    top_vs_third, worse_than_other, separated, pairs = 0, 0, 0, 0
+    top_vs_third, worse_than_other, separated, measured_apart, pairs = 0, 0, 0, 0, 0
     for r in results:
         measured = [_mean_se(m) for m in r["measured"]]
         errors += [abs(c - m[0]) for c, m in zip(r["claims"], measured, strict=True)]
@@ -117,6 +119,7 @@ def figures(results: list[dict]) -> dict[str, float]:
             within1 += abs(gap - claimed) <= se
             pairs += 1
             top_vs_third += k == 2 and gap >= 0
+            measured_apart += k == 2 and abs(gap) > 2 * gap_se
             worse_than_other += k == 3 and r["other"] and gap < -2 * gap_se
         separated += bool(r["separated"])
     low, high = _bootstrap_correlation(per_position)
@@ -129,6 +132,7 @@ def figures(results: list[dict]) -> dict[str, float]:
         "top_worse_than_other_beyond_2_se": worse_than_other,
         "gaps_within_2_se": within2 / pairs, "gaps_within_1_se": within1 / pairs,
         "separated_1_from_3": separated / len(results),
+        "playouts_separate_1_from_3": measured_apart / len(results),
         "judge_seconds_median": statistics.median(r["judge_seconds"] for r in results),
         "judge_seconds_max": max(r["judge_seconds"] for r in results),
     }
@@ -153,6 +157,26 @@ def _bootstrap_correlation(per_position: list[list[tuple[float, float]]]) -> tup
             found.append(_correlation(drawn))
     found.sort()
     return found[int(0.05 * len(found))], found[int(0.95 * len(found)) - 1]
+
+
+def ceiling(results: list[dict]) -> dict[str, dict[str, float]]:
+    """Per table: a judge that plays every card line to the end on one half of a calibration position's
+    play-outs, measured on the other half (and the halves swapped): how often its hint 1 is measured at least
+    as good as its hint 3, and told apart from it beyond 2 standard errors of that half."""
+    found: dict[str, dict[str, float]] = {}
+    for table in sorted({_table(r["players"]) for r in results}):
+        at_least, apart, n = 0, 0, 0
+        for r in (r for r in results if _table(r["players"]) == table and len(r["measured"]) >= 3):
+            half = len(r["measured"][0]) // 2
+            for chosen, measured in ((slice(0, half), slice(half, None)), (slice(half, None), slice(0, half))):
+                order = sorted(range(len(r["measured"])), key=lambda k: -statistics.mean(r["measured"][k][chosen]))
+                gap, se = _mean_se([a - b for a, b in zip(r["measured"][order[0]][measured],
+                                                          r["measured"][order[2]][measured], strict=True)])
+                at_least += gap >= 0
+                apart += abs(gap) > 2 * se
+                n += 1
+        found[table] = {"top_at_least_third": round(at_least / n, 3), "separated_1_from_3": round(apart / n, 3)}
+    return found
 
 
 def calibration_lines(args: tuple[int, str, int, int]) -> dict[str, Any]:
@@ -280,6 +304,8 @@ def calibrate(options: argparse.Namespace) -> int:
     found = calibrated(results)
     print(f"{len(results)} calibration positions, {options.playouts} play-outs per line, "
           f"{time.perf_counter() - started:.0f} s: {json.dumps(found)}")
+    print(f"ceiling (every line played to the end {options.playouts // 2} times, measured on as many others): "
+          f"{json.dumps(ceiling(results))}")
     data = json.loads(WEIGHTS.read_text(encoding="utf-8"))
     data.pop("model_error", None)
     data["sources"].pop("model_error", None)
