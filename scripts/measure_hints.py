@@ -162,20 +162,27 @@ def _bootstrap_correlation(per_position: list[list[tuple[float, float]]]) -> tup
 def ceiling(results: list[dict]) -> dict[str, dict[str, float]]:
     """Per table: a judge that plays every card line to the end on one half of a calibration position's
     play-outs, measured on the other half (and the halves swapped): how often its hint 1 is measured at least
-    as good as its hint 3, and told apart from it beyond 2 standard errors of that half."""
+    as good as its hint 3, and told apart from it beyond 2 standard errors of that half; and how often (of the
+    halves of positions with a fourth line) its hint 1 is worse than a random other line beyond 2 of them."""
     found: dict[str, dict[str, float]] = {}
     for table in sorted({_table(r["players"]) for r in results}):
-        at_least, apart, n = 0, 0, 0
+        at_least, apart, worse, others, n = 0, 0, 0, 0, 0
         for r in (r for r in results if _table(r["players"]) == table and len(r["measured"]) >= 3):
             half = len(r["measured"][0]) // 2
             for chosen, measured in ((slice(0, half), slice(half, None)), (slice(half, None), slice(0, half))):
-                order = sorted(range(len(r["measured"])), key=lambda k: -statistics.mean(r["measured"][k][chosen]))
-                gap, se = _mean_se([a - b for a, b in zip(r["measured"][order[0]][measured],
-                                                          r["measured"][order[2]][measured], strict=True)])
-                at_least += gap >= 0
-                apart += abs(gap) > 2 * se
+                lines = [m[measured] for m in r["measured"]]
+                order = sorted(range(len(lines)), key=lambda k: -statistics.mean(r["measured"][k][chosen]))
+                third, third_se = _mean_se([a - b for a, b in zip(lines[order[0]], lines[order[2]], strict=True)])
+                at_least += third >= 0
+                apart += abs(third) > 2 * third_se
                 n += 1
-        found[table] = {"top_at_least_third": round(at_least / n, 3), "separated_1_from_3": round(apart / n, 3)}
+                if len(order) > 3:
+                    drawn = order[3:][random.Random(r["seed"]).randrange(len(order) - 3)]
+                    other, other_se = _mean_se([a - b for a, b in zip(lines[order[0]], lines[drawn], strict=True)])
+                    worse += other < -2 * other_se
+                    others += 1
+        found[table] = {"top_at_least_third": round(at_least / n, 3), "separated_1_from_3": round(apart / n, 3),
+                        "top_worse_than_other_beyond_2_se": worse, "of": others}
     return found
 
 

@@ -30,13 +30,20 @@ APART_AND_WORSE = [[10, 10, 0, 2], [5, 5, 5, 5], [0, 0, 3, 4]]
 AT_LEAST_NOT_APART = [[3, -1, 3, -1], [5, 5, 5, 5], [0, 0, 0, 8]]
 # First half: hint 1 line 1, hint 3 line 2 (means 5, 1, 0); 5 - 0, 5 - 8 = 1 ± 4: at least as good, not apart.
 # Second half: hint 1 line 1, hint 3 line 0 (means 5, 4, 1); 5 - 3, 5 + 1 = 4 ± 2: at least as good, not apart.
+WORSE_THAN_THE_OTHER = [[9, 9, 9, 9], [5, 5, 5, 5], [4, 4, 4, 4], [0, 0, 12, 12]]
+# First half: lines 0, 1, 2 the hints, line 3 the other; on the second half 9 - 4 twice (at least as good,
+# apart) and 9 - 12 twice (worse). Second half: line 3 first, line 1 third (0 - 5 twice: worse, apart), line 2
+# the other (0 - 4 twice: worse).
 
 
 def test_the_ceiling_chooses_on_one_half_and_measures_on_the_other(measure: ModuleType) -> None:
-    results = [{"players": 2, "measured": APART_AND_WORSE}, {"players": 2, "measured": AT_LEAST_NOT_APART},
-               {"players": 3, "measured": AT_LEAST_NOT_APART}]
-    assert measure.ceiling(results) == {"2": {"top_at_least_third": 0.5, "separated_1_from_3": 0.5},
-                                        "3": {"top_at_least_third": 1.0, "separated_1_from_3": 0.0}}
+    results = [{"seed": 1, "players": 2, "measured": APART_AND_WORSE},
+               {"seed": 2, "players": 2, "measured": AT_LEAST_NOT_APART},
+               {"seed": 3, "players": 3, "measured": AT_LEAST_NOT_APART},
+               {"seed": 4, "players": 3, "measured": WORSE_THAN_THE_OTHER}]
+    assert measure.ceiling(results) == {
+        "2": {"top_at_least_third": 0.5, "separated_1_from_3": 0.5, "top_worse_than_other_beyond_2_se": 0, "of": 0},
+        "3": {"top_at_least_third": 0.75, "separated_1_from_3": 0.5, "top_worse_than_other_beyond_2_se": 2, "of": 2}}
 
 
 def test_the_figures_count_how_often_the_play_outs_tell_hint_1_from_hint_3(measure: ModuleType) -> None:
