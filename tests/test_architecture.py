@@ -16,8 +16,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ROOT / "concordia_core"
 ALLOWED_OUTSIDE = {"concordia_core", "concordia_core.bots"}
 # The judge's own tools fit and measure its parts (the value's features, the candidate lines, the deck samples, the
-# review's verdicts):
-# they alone may reach inside concordia_core.bots, never inside the rules.
+# review's verdicts): they alone may reach inside concordia_core.bots, never inside the rules.
 JUDGE_TOOLS = {"scripts/fit_value.py", "scripts/measure_hints.py", "scripts/judge_budget.py", "scripts/measure_review.py"}
 
 
