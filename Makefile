@@ -17,7 +17,9 @@ AXE     = $(AXE_DIR)/node_modules/axe-core/axe.min.js
 # make app: the tutor as web pages with Voila (no code shown, none run from a visitor; settings in
 # app/voila.py). Only this machine can connect unless HOST is given on the command line:
 #   make app [HOST=0.0.0.0] [PORT=8866] [NO_BROWSER=1] [LANG=ja] [NOTEBOOK=notebooks/15_first_game.ipynb] [KERNELS=8]
-# KERNELS caps the kernels alive at once (one per open page, about 125 MB each; preheated ones included).
+#            [VISITOR_PAGES=3]
+# KERNELS caps the kernels alive at once (one per open page, about 125 MB each; preheated ones included);
+# VISITOR_PAGES caps those of one visitor (one browser: a learner with a few tabs).
 # LANG counts only when given on the command line (the LANG of the environment is the locale);
 # otherwise CONCORDIA_LANG, else English. LANG=ja serves notebooks/ja/ once it exists.
 APP_HOST   := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
@@ -26,6 +28,7 @@ NO_BROWSER ?=
 NOTEBOOK   ?=
 SAVES      ?= $(CURDIR)/saves
 KERNELS    ?= 8
+VISITOR_PAGES ?= 3
 APP_LANG   := $(if $(filter command line,$(origin LANG)),$(LANG),$(or $(CONCORDIA_LANG),en))
 APP_DIR    ?= $(if $(and $(filter ja%,$(APP_LANG)),$(wildcard notebooks/ja/*.ipynb)),notebooks/ja,notebooks)
 APP_START   = $(if $(NOTEBOOK),,$(if $(wildcard $(APP_DIR)/00_start_here.ipynb),voila/render/00_start_here.ipynb))
@@ -76,7 +79,8 @@ tutor-ja: $(STAMP)
 
 app: $(STAMP)
 	@echo "Serving $(or $(NOTEBOOK),$(APP_DIR)) (language $(APP_LANG)): open http://$(APP_HOST):$(PORT)/$(APP_START) - stop with Ctrl-C"
-	CONCORDIA_LANG="$(APP_LANG)" CONCORDIA_SAVES="$(SAVES)" CONCORDIA_KERNELS="$(KERNELS)" exec $(BIN)/voila \
+	CONCORDIA_LANG="$(APP_LANG)" CONCORDIA_SAVES="$(SAVES)" CONCORDIA_KERNELS="$(KERNELS)" \
+	  CONCORDIA_VISITOR_PAGES="$(VISITOR_PAGES)" exec $(BIN)/voila \
 	  --Voila.config_file_paths="$(CURDIR)/app" --Voila.ip="$(APP_HOST)" --port="$(PORT)" \
 	  $(if $(NO_BROWSER),--no-browser) "$(or $(NOTEBOOK),$(APP_DIR))"
 

@@ -70,12 +70,14 @@ c.VoilaConfiguration.file_denylist = [r".*\.(?:ipynb|py|pyc|json|md|txt|cfg|toml
 # A page that never connects (a bare HTTP request) or goes away without saying so leaves its kernel behind: it
 # is shut down after 10 idle minutes, or 1 once three quarters of the cap are in use. A page still open (its
 # kernel connected) is never culled.
-sys.path.insert(0, str(APP))
-from concordia_app.kernels import CappedKernelManager, max_kernels_from_environment  # noqa: E402
+sys.path.append(str(APP))   # after the installed packages: app/voila.py must never stand for the voila package
+from concordia_app import endpoints  # noqa: E402
+from concordia_app.kernels import CappedKernelManager, cap_from_environment  # noqa: E402
+from concordia_app.owners import VisitorAuthorizer  # noqa: E402
 from concordia_app.visitors import HEADER, VisitorIdentityProvider, cookie_secret  # noqa: E402
 
 c.VoilaConfiguration.multi_kernel_manager_class = CappedKernelManager
-c.CappedKernelManager.max_kernels = max_kernels_from_environment()
+c.CappedKernelManager.max_kernels = cap_from_environment("CONCORDIA_KERNELS", 8)
 c.CappedKernelManager.busy_idle_timeout = 60
 c.MappingKernelManager.cull_idle_timeout = 600
 c.MappingKernelManager.cull_interval = 30
@@ -105,3 +107,17 @@ c.Voila.cookie_secret = cookie_secret(Path(os.environ["CONCORDIA_SAVES"]))
 c.VisitorIdentityProvider.cookie_options = {"samesite": "Lax", "expires_days": 365}
 c.VisitorIdentityProvider.get_secure_cookie_kwargs = {"max_age_days": 365}
 c.VoilaConfiguration.http_header_envs = [HEADER]
+
+# --- whose kernels ---------------------------------------------------------------------------------------
+# A kernel is its visitor's: the kernel manager records the visitor id of the page that started or took it, and
+# jupyter_server's Authorizer (app/concordia_app/owners.py) refuses every request naming a kernel (its channels,
+# /api/kernels/<id>, Voilà's shutdown call) whose signed cookie does not carry that id, before the kernel is
+# reached. endpoints.guard() puts Voilà's shutdown call under that Authorizer, keeps browsers out of the address
+# a preheated kernel asks for its request, and answers odd template paths with a 404.
+# A page asked for without the visitor cookie gets the cookie first (a redirect) and starts no kernel; one visitor
+# holds at most VISITOR_PAGES kernels (a learner with a few tabs; make app VISITOR_PAGES=N), beyond which their
+# oldest page gone makes room, or they get a plain page (templates/concordia/429.html). A closed or reloaded page
+# gives its kernel back at once: its shutdown call carries the _xsrf cookie the page was served with.
+endpoints.guard()
+c.Voila.authorizer_class = VisitorAuthorizer
+c.CappedKernelManager.per_visitor = cap_from_environment("CONCORDIA_VISITOR_PAGES", 3)

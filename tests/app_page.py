@@ -8,6 +8,7 @@ Used by tests/test_browser_voila.py, test_browser_axe.py and test_browser_phone.
 """
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -17,12 +18,14 @@ from urllib.parse import urlparse
 import pytest
 from browser_support import chromium_path, launched_chromium
 from voila_support import VoilaApp, serve
+from widget_page import choose, wait_for
 
 PAGE_TIMEOUT_MS = 180_000     # a page: kernel start and every cell executed (the table plays bot demos)
 LOCAL_SCHEMES = ("data", "blob", "about")
 
 JS_RENDERED = """() => { const cells = document.getElementById('rendered_cells');
   return !!cells && cells.style.display !== 'none' && !document.querySelector('#loading:not([style*="none"])'); }"""
+JS_WIDGETS = "() => document.querySelectorAll('.jupyter-widgets').length > 0"    # the widget views are drawn
 
 
 @pytest.fixture(scope="module")
@@ -60,7 +63,21 @@ def app_page(chromium: Any, **context: Any) -> Iterator[Any]:
     try:
         yield pg
     finally:
-        ctx.close()
+        close_as_a_person_does(ctx)
+
+
+def close_as_a_person_does(ctx: Any) -> None:
+    """Close every page of a browser context as a person closes a tab (the page's unload handlers run: Voilà's
+    gives the page's kernel back), then the context."""
+    for open_page in ctx.pages:
+        try:
+            open_page.close(run_before_unload=True)
+            deadline = time.monotonic() + 5
+            while not open_page.is_closed() and time.monotonic() < deadline:
+                time.sleep(0.05)
+        except Exception:  # noqa: BLE001 - a page already gone is closed
+            pass
+    ctx.close()
 
 
 def page_text(page: Any) -> str:
@@ -73,7 +90,7 @@ def open_app_page(page: Any, app: VoilaApp, notebook: str) -> None:
     page.wait_for_function(JS_RENDERED, timeout=PAGE_TIMEOUT_MS, polling=250)
     failed = [line for line in page_text(page).splitlines() if "error when executing cell" in line]
     assert not failed, f"{notebook}: a cell failed in the app, and Voilà stops at the first one: {failed}"
-    page.wait_for_function("() => document.querySelectorAll('.jupyter-widgets').length > 0", timeout=60_000)
+    page.wait_for_function(JS_WIDGETS, timeout=60_000)
     page.wait_for_timeout(1500)   # widget views are attached one by one after the cells are shown
     reach_every_screen(page)
 
@@ -91,3 +108,40 @@ def reach_every_screen(page: Any, timeout_ms: int = PAGE_TIMEOUT_MS) -> None:
         page.wait_for_timeout(250)
     page.evaluate("() => document.getElementById('rendered_cells')?.scrollTo(0, 0)")
     page.wait_for_timeout(500)    # the views of the last screen built are attached
+
+
+def play_and_save(page: Any, name: str) -> None:
+    """At chapter 15's table (the learner to move): play the Mercator trading nothing, then save the table as `name`
+    (replacing a save of that name), and wait until the save box says it saved."""
+    table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
+    table.get_by_text(re.compile(r"· You (\(human\) )?to move")).first.wait_for(timeout=60_000)
+    before = _learner_step(table)
+    choose(table, "Card", "Mercator", timeout=30)
+    table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$")).first.click()
+    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first.click()
+    wait_for("the learner's next turn after the Mercator", lambda: _learner_step(table) > before, 60)
+    save_table(page, name)
+
+
+def save_table(page: Any, name: str) -> None:
+    """Save chapter 15's table as `name` (replacing a save of that name); wait until the save box says it saved."""
+    table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
+    if not table.get_by_label("Save as").first.is_visible():
+        table.get_by_text("Save or load this table").first.click()
+    table.get_by_label("Save as").first.fill(name)
+    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Save\s*$")).first.click()
+    replace = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Replace it\s*$"))
+    saved = table.get_by_text(f"Saved as {name}.")
+    deadline = time.monotonic() + 30
+    while not saved.count() and time.monotonic() < deadline:
+        if replace.count():
+            replace.first.click()
+        page.wait_for_timeout(300)
+    if not saved.count():
+        raise AssertionError(f"{name}: the save box did not say it saved")
+
+
+def _learner_step(table: Any) -> int:
+    """The step the table shows for the learner's turn ("Step 5 · You to move"), 0 while it is not theirs."""
+    found = re.search(r"Step (\d+) · You", table.inner_text())
+    return int(found.group(1)) if found else 0

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from voila_support import ENV_NOTEBOOK, ENV_SOURCE, REPO, STAMP, VoilaApp, code_lines, serve
+from voila_support import ENV_NOTEBOOK, ENV_SOURCE, REPO, STAMP, Visitor, VoilaApp, code_lines, serve
 
 CHAPTER = "03_turn_and_mercator.ipynb"
 SECRET = f"secret-{secrets.token_hex(8)}"   # written into files the app must never hand out
@@ -70,6 +70,19 @@ def test_voila_config_bounds_kernels_and_keeps_saves_private(config: Any, tmp_pa
     assert config.Voila.identity_provider_class.__name__ == "VisitorIdentityProvider"
     assert config.VoilaConfiguration.http_header_envs == ["X-Concordia-Visitor"]
     assert len(config.Voila.cookie_secret) >= 32 and (tmp_path / "saves" / ".cookie_secret").is_file()
+    assert config.Voila.authorizer_class.__name__ == "VisitorAuthorizer"     # a kernel is its visitor's
+    assert config.CappedKernelManager.per_visitor == 3                # make app VISITOR_PAGES=N changes it
+
+
+def test_voila_config_read_twice_guards_voila_s_endpoints_once(config: Any, tmp_path: Path) -> None:
+    """Reading the settings again (as a test does) fits Voilà's shutdown call under the Authorizer only once."""
+    from traitlets.config.loader import PyFileConfigLoader
+    from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+    post = VoilaShutdownKernelHandler.post
+    PyFileConfigLoader(CONFIG.name, path=str(CONFIG.parent)).load_config()
+    assert VoilaShutdownKernelHandler.post is post and VoilaShutdownKernelHandler.auth_resource == "kernels"
+    import voila
+    assert Path(voila.__file__).name == "__init__.py"   # app/voila.py never stands for the voila package
 
 
 @pytest.mark.parametrize("path, served", [
@@ -337,11 +350,13 @@ def _message(msg_type: str, content: dict[str, Any], session: str) -> str:
                        "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []})
 
 
-async def _talk_to_kernel(url: str, code: str) -> list[str]:
-    """Send an execute_request, then a kernel_info_request, on a kernel's channel; the reply types seen."""
+async def _talk_to_kernel(url: str, code: str, cookie: str) -> list[str]:
+    """Send an execute_request, then a kernel_info_request, on a kernel's channel (as the browser with `cookie`);
+    the reply types seen."""
+    from tornado.httpclient import HTTPRequest
     from tornado.websocket import websocket_connect
     session = uuid.uuid4().hex
-    ws = await websocket_connect(f"{url}?session_id={session}")
+    ws = await websocket_connect(HTTPRequest(f"{url}?session_id={session}", headers={"Cookie": cookie}))
     seen: list[str] = []
     try:
         ws.write_message(_message("execute_request", {"code": code, "silent": False, "store_history": False,
@@ -375,14 +390,15 @@ async def _talk_to_kernel(url: str, code: str) -> list[str]:
 
 @pytest.mark.slow  # a running Voila server
 def test_voila_kernel_channel_drops_code_from_the_visitor(app: VoilaApp, tmp_path: Path) -> None:
-    status, page = app.get(f"/voila/render/{ENV_NOTEBOOK}")
+    visitor = Visitor(app)
+    status, page, _ = visitor.get(f"/voila/render/{ENV_NOTEBOOK}")
     assert status == 200
     kernel_id = re.search(r'"kernelId":\s*"([0-9a-f-]{36})"', page)
     assert kernel_id, "the page names its kernel"
     marker = tmp_path / MARKER
     code = f"open({str(marker)!r}, 'w').write('x')"
     url = f"ws://127.0.0.1:{app.port}/api/kernels/{kernel_id.group(1)}/channels"
-    seen = asyncio.run(_talk_to_kernel(url, code))
+    seen = asyncio.run(_talk_to_kernel(url, code, visitor.cookie_header()))   # the page's own visitor, its cookie
     assert "kernel_info_reply" in seen, f"the channel itself works (a widget's messages pass): {seen}"
     assert "execute_reply" not in seen and "execute_input" not in seen, seen
     assert not marker.exists(), "code sent by a visitor ran in the app's kernel"

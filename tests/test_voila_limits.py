@@ -4,18 +4,15 @@ widgets/support/saves.py). Driven over plain HTTP on 127.0.0.1, with cookie jars
 from __future__ import annotations
 
 import concurrent.futures
-import http.cookiejar
 import re
 import threading
 import time
-import urllib.error
-import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from voila_support import VoilaApp, kernel_pids, serve
+from voila_support import Visitor, VoilaApp, kernel_pids, serve
 
 CAP = 3
 CHAPTERS = ["03_turn_and_mercator.ipynb", "04_architect_movement.ipynb", "05_architect_building.ipynb",
@@ -39,25 +36,9 @@ def capped(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
 @pytest.fixture(scope="module")
 def roomy(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
     """Room for every request of the private-saves test (each plain HTTP request holds a kernel until culled)."""
-    with serve(tmp_path_factory.mktemp("roomy"), extra_notebooks={SAVER: SAVER_SOURCE}, make_args=("KERNELS=14",)) as app:
+    with serve(tmp_path_factory.mktemp("roomy"), extra_notebooks={SAVER: SAVER_SOURCE},
+               make_args=("KERNELS=14", "VISITOR_PAGES=10")) as app:
         yield app
-
-
-class Visitor:
-    """A browser as the server sees it: its own cookies."""
-
-    def __init__(self, app: VoilaApp) -> None:
-        self.app = app
-        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
-
-    def get(self, path: str, headers: dict[str, str] | None = None) -> tuple[int, str, float]:
-        request = urllib.request.Request(self.app.url(path), headers=headers or {})
-        start = time.monotonic()
-        try:
-            with self.opener.open(request, timeout=240) as resp:
-                return resp.status, resp.read().decode("utf-8", "replace"), time.monotonic() - start
-        except urllib.error.HTTPError as err:
-            return err.code, err.read().decode("utf-8", "replace"), time.monotonic() - start
 
 
 @contextmanager
@@ -150,8 +131,12 @@ def test_private_saves_two_visitors_same_name_never_see_each_other(roomy: VoilaA
         assert _shown(page, "VISITOR") == id_b and _shown(page, "FRIDAY") == f"written by {id_b}"
     # a browser without the signed cookie is a new visitor, whatever it sends (an id as a cookie, a path)
     strangers = []
-    for headers in ({"Cookie": f"visitor={id_a}; username-127-0-0-1={id_a}"}, {"X-Concordia-Visitor": "../x"}):
-        status, page, _ = Visitor(capped).get(f"/voila/render/{SAVER}", headers)
+    for cookies, headers in (({"visitor": id_a, f"username-127-0-0-1-{capped.port}": id_a}, {}),
+                             ({}, {"X-Concordia-Visitor": "../x"})):
+        stranger = Visitor(capped)
+        for name, value in cookies.items():
+            stranger.set_cookie(name, value)
+        status, page, _ = stranger.get(f"/voila/render/{SAVER}", headers)
         strangers.append(_shown(page, "VISITOR"))
         assert strangers[-1] not in (id_a, id_b, "../x") and _shown(page, "FRIDAY") == f"written by {strangers[-1]}"
     folders = sorted(p.name for p in (capped.saves / "visitors").iterdir())

@@ -9,7 +9,6 @@ process id. Marked slow and browser; CI runs it (`make test`).
 from __future__ import annotations
 
 import random
-import re
 import threading
 import time
 from collections.abc import Iterator
@@ -17,10 +16,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
-from app_page import reach_every_screen
+from app_page import play_and_save, reach_every_screen
 from browser_support import launched_chromium
 from voila_support import VoilaApp, kernel_pids, kernels_rss, serve, server_rss
-from widget_page import choose
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 CAP = 4
@@ -69,26 +67,9 @@ def _problems(page: Any) -> list[str]:
 
 def _play_and_save(page: Any, who: int, figures: Figures) -> None:
     """Play the Mercator (trading nothing) at the learner's table, then save the table under the visitor's name."""
-    table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
-    table.get_by_text(re.compile(r"· You (\(human\) )?to move")).first.wait_for(timeout=60_000)
-    choose(table, "Card", "Mercator", timeout=30)
-    table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$")).first.click()
-    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first.click()
-    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You")).first.wait_for(timeout=60_000)
+    play_and_save(page, f"visitor {who}")
     figures.moves += 2
     figures.moves_by[who] = figures.moves_by.get(who, 0) + 2
-    table.get_by_text("Save or load this table").first.click()
-    table.get_by_label("Save as").first.fill(f"visitor {who}")
-    table.locator("button:visible").filter(has_text=re.compile(r"^\s*Save\s*$")).first.click()
-    replace = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Replace it\s*$"))
-    saved = table.get_by_text(f"Saved as visitor {who}.")
-    deadline = time.monotonic() + 30
-    while not saved.count() and time.monotonic() < deadline:
-        if replace.count():
-            replace.first.click()
-        page.wait_for_timeout(300)
-    if not saved.count():
-        raise AssertionError(f"visitor {who}: the save box did not say it saved")
     figures.saves += 1
 
 

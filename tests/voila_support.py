@@ -8,6 +8,7 @@ everything they started are stopped by process id.
 """
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import os
 import shutil
@@ -57,12 +58,39 @@ class VoilaApp:
         return self.log_path.read_text(errors="replace")
 
     def get(self, path: str, timeout: float = RENDER_TIMEOUT) -> tuple[int, str]:
-        """Status and body of a GET (errors included: a 403 is an answer, not an exception)."""
+        """Status and body of a GET by a new visitor (a browser's first visit: it keeps the cookie the server hands
+        it on the way), errors included: a 403 is an answer, not an exception."""
+        status, body, _seconds = Visitor(self).get(path, timeout=timeout)
+        return status, body
+
+
+class Visitor:
+    """A browser as the server sees it: its own cookies (the signed visitor cookie among them, once given)."""
+
+    def __init__(self, app: VoilaApp) -> None:
+        self.app = app
+        self.jar = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+
+    def get(self, path: str, headers: dict[str, str] | None = None,
+            timeout: float = RENDER_TIMEOUT) -> tuple[int, str, float]:
+        """Status, body and seconds of a GET (redirects followed, errors included)."""
+        request = urllib.request.Request(self.app.url(path), headers=headers or {})
+        start = time.monotonic()
         try:
-            with urllib.request.urlopen(self.url(path), timeout=timeout) as resp:
-                return resp.status, resp.read().decode("utf-8", errors="replace")
+            with self.opener.open(request, timeout=timeout) as resp:
+                return resp.status, resp.read().decode("utf-8", "replace"), time.monotonic() - start
         except urllib.error.HTTPError as err:
-            return err.code, err.read().decode("utf-8", errors="replace")
+            return err.code, err.read().decode("utf-8", "replace"), time.monotonic() - start
+
+    def set_cookie(self, name: str, value: str) -> None:
+        """Put a cookie of the visitor's own making into this browser (as a forger would)."""
+        self.jar.set_cookie(http.cookiejar.Cookie(
+            0, name, value, None, False, "127.0.0.1", False, False, "/", True, False, None, False, None, None, {}))
+
+    def cookie_header(self) -> str:
+        """The Cookie header this browser sends (for a websocket or a hand-made request)."""
+        return "; ".join(f"{c.name}={c.value}" for c in self.jar)
 
 
 def make_app_command(port: int, root: Path, saves: Path, *extra: str) -> list[str]:
