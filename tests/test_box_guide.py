@@ -178,7 +178,8 @@ def test_table_files_that_are_not_tables_are_refused_with_a_sentence() -> None:
     for text, expected in [("not json", "not a saved table: the file is not valid JSON"),
                            ('{"format": "concordia-scoring-pad"}', "not a saved table"),
                            (good.replace('"AQVILEIA": "cloth"', '"AQVILEIA": "wine"'), "wine tile"),
-                           (good.replace('"first_player": "Aiko"', '"first_player": "Zoe"'), "first player")]:
+                           (good.replace('"first_player": "Aiko"', '"first_player": "Zoe"'), "first player"),
+                           (good.replace('"map": "italia",', ''), "not a saved table: it names no map$")]:
         with pytest.raises(cc.RecordError, match=expected):
             bg.Table.from_json(text)
     guide = BoxGuide()

@@ -3,6 +3,8 @@ bots package), starting a table from it, and saving and loading by NAME only (ba
 unwritable files told in plain sentences, nothing changed)."""
 from __future__ import annotations
 
+import html
+
 import pytest
 
 import concordia_core as cc
@@ -137,6 +139,15 @@ def test_bad_save_names_are_refused_before_any_file_is_touched(saves_folder, nam
     before = table.state
     assert not table.load_file(name)
     assert table.state is before
+
+
+@pytest.mark.parametrize("name", ["..\\x", "tess vs livia!"])
+def test_a_refused_save_name_is_quoted_as_typed(saves_folder, name):
+    """The refusal quotes the name as the learner typed it: no Python quotes, no doubled backslashes."""
+    table = TableApp([Seat("Aiko"), Seat("Livia", "greedy")], "italia", seed=4)
+    assert not table.save_file(name)
+    assert f"“{name}” is not a plain name" in html.unescape(table.files.status.value)
+    assert "\\\\" not in table.files.status.value and "'" + name not in table.files.status.value
 
 
 def test_a_save_that_cannot_be_written_is_a_plain_sentence(monkeypatch):

@@ -94,8 +94,10 @@ class Table:
             raise cc.RecordError(cc._("this is not a saved table: its city tiles must name a good for each city"))
         if not isinstance(done, list) or not all(isinstance(d, str) for d in done):
             raise cc.RecordError(cc._("this is not a saved table: its ticked steps must be a list"))
+        if not isinstance(data.get("map"), str):
+            raise cc.RecordError(cc._("this is not a saved table: it names no map"))
         try:
-            return cls.make(str(data.get("map")), seating, data.get("first_player"), tiles, done)
+            return cls.make(data["map"], seating, data.get("first_player"), tiles, done)
         except cc.ConcordiaError as err:
             raise cc.RecordError(cc._("the saved table cannot be set up: {problem}", problem=str(err))) from None
 

@@ -102,8 +102,8 @@ def check_name(name: str) -> str:
     if len(clean) > MAX_NAME:
         raise SaveNameError(cc._("a save name has at most {n} characters", n=MAX_NAME))
     if not _NAME.match(clean) or ".." in clean:
-        raise SaveNameError(cc._("{name!r} is not a plain name: use letters, digits, spaces, - and _ only (no folders, "
-                                 "no paths); saves always go to the tutor's saves folder", name=name))
+        raise SaveNameError(cc._("“{name}” is not a plain name: use letters, digits, spaces, - and _ only (no folders, "
+                                 "no paths); saves always go to the tutor's saves folder", name=cc.brief(name)))
     return clean
 
 
@@ -112,7 +112,7 @@ def path_for(name: str, folder: Path | None = None) -> Path:
     folder = saves_dir() if folder is None else folder
     path = folder / f"{check_name(name)}{SUFFIX}"
     if path.parent != folder:  # belt and braces: check_name already refuses anything that could escape
-        raise SaveNameError(cc._("{name!r} is not a plain name", name=cc.brief(name)))
+        raise SaveNameError(cc._("“{name}” is not a plain name", name=cc.brief(name)))
     return path
 
 
