@@ -20,6 +20,7 @@ from browser_support import chromium_path, launched_chromium
 from voila_support import VoilaApp, serve
 from widget_page import choose, wait_for
 
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 PAGE_TIMEOUT_MS = 180_000     # a page: kernel start and every cell executed (the table plays bot demos)
 LOCAL_SCHEMES = ("data", "blob", "about")
 
@@ -70,14 +71,21 @@ def close_as_a_person_does(ctx: Any) -> None:
     """Close every page of a browser context as a person closes a tab (the page's unload handlers run: Voilà's
     gives the page's kernel back), then the context."""
     for open_page in ctx.pages:
+        open_page.on("dialog", _leave)      # "leave this page?" (a game in progress asks): leave
         try:
             open_page.close(run_before_unload=True)
-            deadline = time.monotonic() + 5
-            while not open_page.is_closed() and time.monotonic() < deadline:
-                time.sleep(0.05)
+            open_page.wait_for_event("close", timeout=5_000)
         except Exception:  # noqa: BLE001 - a page already gone is closed
             pass
     ctx.close()
+
+
+def _leave(dialog: Any) -> None:
+    """Answer a page's question on leaving with "leave" (unless the test's own handler answered it first)."""
+    try:
+        dialog.accept()
+    except Exception:  # noqa: BLE001 - already answered
+        pass
 
 
 def page_text(page: Any) -> str:
@@ -142,6 +150,9 @@ def save_table(page: Any, name: str) -> None:
 
 
 def _learner_step(table: Any) -> int:
-    """The step the table shows for the learner's turn ("Step 5 · You to move"), 0 while it is not theirs."""
-    found = re.search(r"Step (\d+) · You", table.inner_text())
-    return int(found.group(1)) if found else 0
+    """The number of steps played so far when it is the learner's turn (the status line's data-steps, beside
+    "Round 2, turn 1 of 3 · You to move"), 0 while it is not theirs."""
+    status = table.locator(".cc-progress").first
+    if not re.search(r"turn \d+ of \d+ · You", table.inner_text()):
+        return 0
+    return int(status.get_attribute("data-steps") or 0)

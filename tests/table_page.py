@@ -1,6 +1,7 @@
-"""A table as a learner meets it in a browser, for the layout and keyboard tests (not a test module): start it
+"""A table as a learner meets it in a browser, for the layout, keyboard and table tests (not a test module): start it
 from the set-up form, wait for the person's turn, and measure where the board, the controls of the step, the
-hand and the card display lie. `root` is the locator of the widget holding the table (the launcher)."""
+hand and the card display lie, and click a piece of the board or a card as a person would. `root` is the locator
+of the widget holding the table (the launcher)."""
 from __future__ import annotations
 
 import re
@@ -12,7 +13,7 @@ LAUNCHER = "from widgets.table import TableLauncher\nTableLauncher(players=3)"
 """A notebook cell showing the set-up form (3 seats: Aiko and Ben people, Livia a greedy bot)."""
 
 PARTS = {"board": ".cc-board", "controls": ".cc-controls", "hand": ".cc-controls .cc-cardrow:visible",
-         "display": ".cc-card-display"}
+         "display": ".cc-card-display", "final": ".cc-final-box", "save": ".cc-side .cc-save-box"}
 """Where each part of the game screen is, inside the table."""
 
 JS_KEYS = "els => els.map(e => e.getAttribute('data-pick'))"
@@ -79,3 +80,48 @@ def press_card_twice(root: Any, card: str) -> None:
 def see_step(root: Any, text: str | re.Pattern[str], timeout: float = 30_000) -> None:
     """Until the controls show `text`."""
     root.locator(".cc-controls").filter(has_text=text).first.wait_for(state="visible", timeout=timeout)
+
+
+def click_pick(page: Any, selector: str) -> None:
+    """Click a board or card element that answers clicks (it carries the cc-pickable class once it may). A view
+    redrawn by the click before (the card row after a card is chosen) may replace the element while it is being
+    scrolled to: the new one is clicked, as a person's second click lands on what is there."""
+    from playwright.sync_api import Error
+    for attempt in range(3):
+        click_pick_ready(page, selector)
+        node = page.locator(selector).first
+        try:
+            node.scroll_into_view_if_needed()
+            node.click()
+            return
+        except Error as err:
+            if "not attached" not in str(err) or attempt == 2:
+                raise
+
+
+JS_FREE_POINT = """(s) => {
+  const node = document.querySelector(s);
+  const box = node.getBoundingClientRect();
+  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
+    const x = box.left + box.width * i / 12, y = box.top + box.height * j / 12;
+    const hit = document.elementFromPoint(x, y);
+    const owner = hit && hit.closest ? hit.closest('[data-pick]') : null;
+    if (owner === node) return {x: x - box.left, y: y - box.top};
+  }
+  return null;
+}"""
+
+
+def click_area(page: Any, selector: str) -> None:
+    """Click an area (a province) where nothing else lies on top of it, as a person would."""
+    click_pick_ready(page, selector)
+    page.locator(selector).first.scroll_into_view_if_needed()
+    point = page.evaluate(JS_FREE_POINT, selector)
+    assert point, f"no free point of {selector} to click"
+    page.locator(selector).first.click(position=point)
+
+
+def click_pick_ready(page: Any, selector: str) -> None:
+    page.locator(selector).first.wait_for(state="attached")
+    page.wait_for_function("(s) => { const n = document.querySelector(s); return n && n.classList.contains('cc-pickable'); }",
+                           arg=selector, timeout=15_000)

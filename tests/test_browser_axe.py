@@ -72,14 +72,14 @@ def test_browser_axe_app_table_after_a_few_moves(voila_app: VoilaApp, app_view: 
 def play_a_mercator(page: Any, table: Any, scope: str = WHOLE_PAGE) -> None:
     """On the learner's table: audit during You's Mercator (its trade controls shown), and after You's Done and
     the two bots' turns with the score tab and every fold open."""
-    table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
+    table.get_by_text(re.compile(r"Round 1, turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
     choose(table, "Card", "Mercator")
     table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$")).first.click()
     done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
     done.wait_for(state="visible")
     assert_accessible(page, "the table during the Mercator play", scope)
     done.click()
-    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You (\(human\) )?to move")).wait_for(timeout=60_000)
+    table.get_by_text(re.compile(r"Round ([2-9]|\d\d+), turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
     table.locator(".lm-TabBar-tab").filter(has_text="Score").first.click()
     open_folds(page)
     assert_accessible(page, "the table after You's Mercator and the bots' turns, score and folds open", scope)

@@ -69,8 +69,36 @@ def table(chromium: Any, voila_app: VoilaApp) -> Iterator[tuple[Any, Any]]:
 
 
 def wait_step(root: Any, step: int, timeout: float = 120_000) -> None:
-    """Until the table's status says `Step N` (every step of the game so far, the bot's included)."""
-    root.locator(".widget-html-content").filter(has_text=f"Step {step} · ").first.wait_for(timeout=timeout)
+    """Until the table's status line stands at step `step` (every step of the game so far, the bot's included: its
+    data-steps, beside the round and turn a learner reads)."""
+    root.locator(f".cc-progress[data-steps='{step}']").first.wait_for(timeout=timeout)
+
+
+JS_NEXT = """() => {
+  const a = document.activeElement;
+  if (!a || a === document.body) return {where: 'body'};
+  const r = a.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+  const seen = x >= 0 && y >= 0 && x <= innerWidth && y <= innerHeight;
+  const top = seen ? document.elementFromPoint(x, y) : null;
+  const where = a.closest('.cc-pass') ? 'pass' : a.closest('.cc-final-box') ? 'final'
+    : a.closest('.cc-controls .cc-cardrow') ? 'hand' : a.closest('.cc-board') ? 'board'
+    : a.closest('.cc-controls') ? 'controls' : a.closest('.cc-table-tools') ? 'tools' : 'elsewhere';
+  return {where, visible: seen && !!top && (top === a || a.contains(top) || top.contains(a)),
+          what: a.tagName + ' ' + (a.getAttribute('data-pick') || (a.innerText || '').trim().slice(0, 40))};
+}"""
+
+
+def assert_focus_on_next(page: Any, when: str, allowed: tuple[str, ...] = ("hand", "board", "controls", "tools")) -> None:
+    """The focus is on the next thing to do (the hand, the board, the step's controls or the table's buttons) and
+    visible in the window: never the page's body or a control out of sight (it may take a moment to settle)."""
+    deadline = time.monotonic() + 10
+    while True:
+        focus = page.evaluate(JS_NEXT)
+        if focus["where"] in allowed and focus.get("visible"):
+            return
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{when}: the focus is not on a visible next thing to do: {focus}")
+        page.wait_for_timeout(200)
 
 
 def learner(state_kinds: set[str]) -> Callable[[cc.GameState], cc.Action]:
@@ -110,6 +138,8 @@ def test_browser_keyboard_whole_game_against_a_bot(table: tuple[Any, Any]) -> No
             model.bot_move()
             continue
         wait_step(root, len(game.history))
+        if keys.presses:      # after every move since Aiko's first (hers or the bot's), the focus is on what she does next
+            assert_focus_on_next(page, f"step {len(game.history)}, Aiko to act")
         state = game.state
         action = choose(state)
         try:
@@ -129,6 +159,8 @@ def test_browser_keyboard_whole_game_against_a_bot(table: tuple[Any, Any]) -> No
             played.add(cc.card(action.card).kind)
     final = root.locator(".concordia-final").first
     final.wait_for(timeout=120_000)
+    assert_focus_on_next(page, "the end of the game", ("final",))     # the final score, beside the board
+    assert "Game over" in root.locator(".cc-live").first.inner_text()  # and said to a screen reader
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "keyboard_game_over.png"))
     winner = cc.final_ranking(game.state)[0]
@@ -172,7 +204,7 @@ def test_browser_keyboard_screen_reader_names_labels_live_log_and_alerts(table: 
     assert board.locator(f"[data-pick='colonist:{aiko}:land:ROMA']").first.get_attribute("aria-label") == \
         cc._("{colonist} in {city}", colonist=whose, city=cc.city_name("ROMA"))
     cards = root.locator(".cc-controls .cc-cardrow [role='button']")
-    assert cards.count() == len(set(game.state.players[aiko].hand))
+    assert cards.count() == len(game.state.players[aiko].hand)      # every card: two Prefects are two
     assert all(cards.nth(i).get_attribute("aria-description") for i in range(cards.count()))
     assert not unnamed(root.aria_snapshot()), unnamed(root.aria_snapshot())
     # the moves so far are said in the polite live region, as the engine tells them

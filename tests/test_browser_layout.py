@@ -32,6 +32,21 @@ JS_PAGE_TOO_WIDE = """() => [document.scrollingElement, ...document.querySelecto
   .some(e => e && e.scrollWidth > e.clientWidth + 1)"""
 
 
+# A table at the learner's last turn of a game (Italia, You against a greedy practice bot): the game two greedy
+# bots play to its end, cut back to the start of You's last turn.
+ENDING = "table_ending.ipynb"
+ENDING_SOURCE = """import concordia_core as cc
+from concordia_core import bots
+from widgets.table import Seat, TableApp
+seats = [Seat("You"), Seat("Livia", "greedy")]
+whole = cc.Game(cc.Setup("italia", ["You", "Livia"], 11, True))
+players = {"You": bots.make("greedy", 3), "Livia": bots.make("greedy", 4)}
+while not whole.state.over:
+    whole.play(players[whole.state.actor].choose(whole.state).action)
+last = max(k for k in range(len(whole.history)) if whole.state_at(k).actor == "You" and whole.state_at(k).pending is None)
+TableApp(seats, game=whole.branch(last), auto=True)"""
+
+
 @pytest.fixture(scope="module")
 def extra_notebooks() -> dict[str, str]:
     return {NOTEBOOK: LAUNCHER}
@@ -40,7 +55,7 @@ def extra_notebooks() -> dict[str, str]:
 @pytest.fixture(scope="module")
 def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
     chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("voila-layout"), extra_notebooks={NOTEBOOK: LAUNCHER}) as app:
+    with serve(tmp_path_factory.mktemp("voila-layout"), extra_notebooks={NOTEBOOK: LAUNCHER, ENDING: ENDING_SOURCE}) as app:
         yield app
 
 
@@ -143,3 +158,35 @@ def test_browser_layout_app_mode_table_steps_at_200_percent_zoom(browser: Any, v
         assert not page.problems, page.problems
     finally:
         page.context.close()
+
+
+def test_browser_layout_app_mode_end_of_game_score_and_save_beside_the_board(browser: Any, voila_app: VoilaApp) -> None:
+    """The learner plays hint 1 until the game ends: the final score, god by god, and Save are then in view beside
+    the board at 1280x800, and the end is said to a screen reader."""
+    context = browser.new_context(viewport=VIEWPORT)
+    page = context.new_page()
+    try:
+        page.goto(voila_app.url(f"/voila/render/{ENDING}"), wait_until="domcontentloaded", timeout=180_000)
+        root = page.locator(".cc-table").first
+        root.wait_for(timeout=180_000)
+        final = root.locator(".cc-final-box .concordia-final")
+        for _turn in range(12):
+            if final.count() and final.first.is_visible():
+                break
+            wait_for("the learner's turn or the end", lambda: final.count() > 0 or root.locator(
+                ".cc-controls .cc-cardrow .cc-pickable").count() > 0, 120)
+            if final.count():
+                break
+            open_hints(root)
+            root.get_by_role("button", name="Play hint 1").first.click()
+            page.wait_for_timeout(1500)
+        final.first.wait_for(state="visible", timeout=120_000)
+        page.wait_for_timeout(1000)
+        shot(page, "app_end_of_game")
+        assert_in_view(page, root, ["board", "final", "save"], "at the end of the game")
+        parts = boxes(page, root, ["board", "final", "save"])
+        assert parts["final"]["x"] >= parts["board"]["x"] + parts["board"]["width"] - 1, "the final score is not beside the board"
+        assert "Saturnus" in final.first.inner_text() and "Game over" in final.first.inner_text()   # god by god
+        assert "Game over" in root.locator(".cc-live").first.inner_text()
+    finally:
+        context.close()

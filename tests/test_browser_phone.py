@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from app_page import app_page, open_app_page
+from app_page import PHONE, app_page, open_app_page
 from browser_support import SCREENSHOTS
+from pad_page import press
 from voila_support import VoilaApp
-from widget_page import choose, wait_for
+from widget_page import choose, wait_for, wait_text
 
 pytestmark = pytest.mark.browser
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 TOUCH = 44          # CSS px
 BUDGET_S = 120      # each test, the page's opening included
 
@@ -86,24 +86,6 @@ def assert_fits_the_phone(page: Any, what: str, scope: str | None = None, boards
     assert "user-scalable=no" not in viewport and "maximum-scale=1" not in viewport, f"{what}: zoom is blocked"
 
 
-def text_of(locator: Any) -> str:
-    return locator.inner_text() if locator.count() else ""
-
-
-def wait_text(locator: Any, wanted: str, timeout: float = 30.0) -> None:
-    try:
-        wait_for(f"{wanted!r}", lambda: wanted in text_of(locator), timeout)
-    except AssertionError:
-        raise AssertionError(f"expected {wanted!r}, found {text_of(locator)[:400]!r}") from None
-
-
-def tap_plus(pad: Any, css: str, times: int, final: int) -> None:
-    """Tap a counter's + `times` times and wait until it shows `final`."""
-    for _ in range(times):
-        pad.locator(f"{css} .cc-plus").tap()
-    wait_text(pad.locator(f"{css} .widget-html-content").nth(1), str(final))
-
-
 def tap_player(pad: Any, houses: list[str], cards: dict[str, int], land: int, sea: int, goods: dict[str, int],
                coins: int) -> None:
     for city in houses:
@@ -111,11 +93,11 @@ def tap_player(pad: Any, houses: list[str], cards: dict[str, int], land: int, se
         check.locator("label.widget-label-basic").tap()
         wait_for(f"{city}: its house ticked", check.locator("input").is_checked, timeout=20)
     for css, n in cards.items():
-        tap_plus(pad, css, n, n + (1 if "architect" in css else 0))   # the starting hand holds one Architect
-    tap_plus(pad, ".cc-colonists-land", land - 1, land)                # one land and one sea colonist at setup
-    tap_plus(pad, ".cc-colonists-sea", sea - 1, sea)
+        press(pad, css, n, n + (1 if "architect" in css else 0), tap=True)   # the starting hand holds one Architect
+    press(pad, ".cc-colonists-land", land - 1, land, tap=True)                # one land and one sea colonist at setup
+    press(pad, ".cc-colonists-sea", sea - 1, sea, tap=True)
     for good, n in goods.items():
-        tap_plus(pad, f".cc-good-{good}", n, n)
+        press(pad, f".cc-good-{good}", n, n, tap=True)
     box = pad.locator(".cc-coins input")
     box.tap()
     box.fill(str(coins))
@@ -180,7 +162,7 @@ def test_browser_phone_setup_guide_and_table_fit_with_44px_targets(voila_app: Vo
     if chapter.startswith("15"):
         # the learner's table during a card play by taps: You's Mercator, its trade controls shown
         table = phone.locator(".widget-vbox").filter(has_text="Seats: You (").first
-        table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
+        table.get_by_text(re.compile(r"Round 1, turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
         choose(table, "Card", "Mercator")
         play = table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$"))
         play.first.tap()
@@ -193,7 +175,7 @@ def test_browser_phone_setup_guide_and_table_fit_with_44px_targets(voila_app: Vo
         done.scroll_into_view_if_needed()
         phone.screenshot(path=str(SCREENSHOTS / "phone_15_mercator.png"))
         done.tap()
-        table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You (\(human\) )?to move")).wait_for(timeout=60_000)
+        table.get_by_text(re.compile(r"Round ([2-9]|\d\d+), turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
     phone.screenshot(path=str(SCREENSHOTS / f"phone_{chapter.split('_')[0]}.png"))
     assert not phone.problems, phone.problems
     assert time.monotonic() - start < BUDGET_S

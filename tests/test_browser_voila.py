@@ -8,7 +8,7 @@ Screenshots go to screenshots/ (git-ignored): voila_chapter_*.png, voila_table_*
 
 What the card play relies on in the table's page (keep in step when the table changes):
   * the table: the first widget box whose text contains "Seats: You (" (the learner's table);
-  * its status line "Step N · You to move" (or "Step N · You (human) to move");
+  * its status line "Round R, turn T of N · You to move" (or "… · You (human) to move");
   * a dropdown whose label is exactly "Card", with an option starting "Mercator";
   * a button "Play the card" / "Play the Mercator" (or "Play card"), then a button "Done";
   * You's player board: an HTML widget starting "You" and showing "Coins: N" and "Discard pile: Mercator";
@@ -133,7 +133,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     coins_before, coins_after = _expected_play()
     open_app_page(page, voila_app, TABLE)
     table = page.locator(".widget-vbox").filter(has_text="Seats: You (").first
-    table.get_by_text(re.compile(r"Step 0 · You (\(human\) )?to move")).wait_for(timeout=60_000)
+    table.get_by_text(re.compile(r"Round 1, turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
     player_board(table, "You", [f"Coins: {coins_before} "], timeout=60)
     assert_clean(page, TABLE)
     assert_scrolls(page, TABLE)
@@ -162,7 +162,7 @@ def test_browser_voila_table_card_play_by_clicking(voila_app: VoilaApp, page: An
     done.click()
 
     # the engine's result on You's board; the bots have played after You (auto), the status moved on
-    table.get_by_text(re.compile(r"Step ([2-9]|\d\d+) · You (\(human\) )?to move")).wait_for(timeout=60_000)
+    table.get_by_text(re.compile(r"Round ([2-9]|\d\d+), turn 1 of \d · You (\(human\) )?to move")).wait_for(timeout=60_000)
     board = player_board(table, "You", [f"Coins: {coins_after} ", "Discard pile: Mercator"], timeout=60)
     assert f"Coins: {coins_before} " not in " ".join(board.split())
     screenshot(page, "voila_table_after_done")

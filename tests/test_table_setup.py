@@ -122,7 +122,7 @@ def test_launcher_resumes_a_saved_table_by_name(saves_folder):
     launcher.resume.load_button.click()
     assert launcher.table is not None
     assert launcher.table.state == table.state
-    assert "Loaded: step" in launcher.resume.status.value
+    assert "Loaded: round " in launcher.resume.status.value
 
 
 @pytest.mark.parametrize("name, words", [

@@ -198,7 +198,7 @@ def test_widget_table_shows_intermediate_scoring():
     while table.state.mid_payout is None:
         assert table.run_bots(max_steps=20)
     assert "the prizes are paid (R-MID-3). The highest gets 2 coins, the next 1. Tied players" in table.mid.value
-    assert "competition" in table.mid.value
+    assert "Tied players share their place and its prize, and the next place is skipped." in table.mid.value
     for p, coins in zip(table.state.players, table.state.mid_payout, strict=True):
         assert re.search(rf"{p.name}: \d+ points?, place \d[^<]*→ {cc.coins_text(coins)}", table.mid.value)
     assert any("Everyone has a record; prizes paid" in e.text for e in table.view.history.entries)
@@ -249,7 +249,7 @@ def test_widget_table_save_and_load_resume(saves_folder):
     other.files.load_button.click()
     assert other.state == table.state
     assert other.model.seats == table.model.seats
-    assert "Loaded: step" in other.files.status.value
+    assert "Loaded: round " in other.files.status.value
     assert [b.name for b in other.view.boards] == [p.name for p in table.state.players]
 
 

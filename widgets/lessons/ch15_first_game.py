@@ -29,13 +29,15 @@ BOTS = [Seat("Livia", "greedy"), Seat("Marcus", "greedy"), Seat("Julia", "greedy
 
 
 def table_form() -> TableLauncher:
-    """The set-up form: choose the players (people or practice bots), the map and the options, then Start."""
-    return TableLauncher(players=3)
+    """The set-up form: choose the players (people or practice bots), the map and the options, then Start. Its
+    table saves itself after every move; opened again, the chapter offers to go on with it."""
+    return TableLauncher(players=3, autosave=cc._("table in progress"))
 
 
 def first_game_table(seed: int = SEED, auto: bool = True) -> TableApp:
-    """The learner's table: you and two greedy practice bots on Italia, first-game scoring on (R-MID-1)."""
-    return TableApp(SEATS, MAP, seed=seed, first_game=True, auto=auto)
+    """The learner's table: you and two greedy practice bots on Italia, first-game scoring on (R-MID-1). It saves
+    itself after every move; opened again, the chapter offers to go on with it."""
+    return TableApp(SEATS, MAP, seed=seed, first_game=True, auto=auto, autosave=cc._("first game in progress"))
 
 
 def hot_seat_table(seed: int = HOT_SEAT_SEED) -> TableApp:

@@ -23,6 +23,7 @@ import concordia_core as cc
 from . import palette as pal
 from .last_play import Changes
 from .layout import CITY_R, NAME_FS, PROVINCE_FS, PX, ROME_R, Layout, city_slots, layout_for, text_width, tray_slots
+from .words import progress_words
 
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans JP, sans-serif"
 PIECE = 0.17 * PX           # side of a house
@@ -336,9 +337,9 @@ def title_text(state: cc.GameState) -> str:
     """The board's title line (the map, who acts, the Praefectus Magnus, the turn, the deck): also its name
     for a screen reader."""
     who = cc._("game over") if state.over else cc._("{player} to act", player=state.actor)
-    return cc._("{map} · {who} · Praefectus Magnus: {holder} · turn {turn} · deck {deck}",
+    return cc._("{map} · {who} · Praefectus Magnus: {holder} · {progress} · deck {deck}",
                 map=cc.load_map(state.map_id).display_name, who=who, holder=state.praefectus_magnus,
-                turn=state.turns_played + 1, deck=state.deck_size)
+                progress=progress_words(state), deck=state.deck_size)
 
 
 def _title(lay: Layout, state: cc.GameState) -> str:

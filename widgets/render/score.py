@@ -27,9 +27,10 @@ def heading(state: cc.GameState) -> str:
     return cc._("Final score") if state.over else cc._("Score if the game ended now")
 
 
-def score_table_html(state: cc.GameState) -> str:
-    """An HTML table: one column per player, one row per god (with how it was counted), specialists
-    (Minerva) apart, the Concordia card, and the total."""
+def score_table_html(state: cc.GameState, how: bool = True) -> str:
+    """An HTML table: one column per player, one row per god (with how it was counted, unless not `how`: the
+    points alone, a table that fits beside the board), specialists (Minerva) apart, the Concordia card, and the
+    total."""
     scores = breakdowns(state)
     letters = pal.player_letters([p.name for p in state.players])
     cell = "padding:3px 8px;border:1px solid #ccc;vertical-align:top"
@@ -44,6 +45,9 @@ def score_table_html(state: cc.GameState) -> str:
         for found in lines:
             if not found:
                 cells.append(f"<td style='{cell};color:#666'>—</td>")
+                continue
+            if not how:
+                cells.append(f"<td style='{cell};text-align:right'>{sum(ln.points for ln in found)}</td>")
                 continue
             text = "<br>".join(f"{escape(ln.how)} = <b>{ln.points}</b>" if len(found) == 1
                                else f"{escape(ln.label)}: {escape(ln.how)} = <b>{ln.points}</b>" for ln in found)

@@ -1,5 +1,5 @@
 """Small pieces of wording shared by every view: a sentence's first letter in capitals, an Architect's
-steps, a list of cards by name. Every text goes through the message catalog."""
+steps, a list of cards by name, how far a game is. Every text goes through the message catalog."""
 from __future__ import annotations
 
 from collections.abc import Iterable
@@ -20,3 +20,11 @@ def steps_text(n: int) -> str:
 def card_names(card_ids: Iterable[str]) -> str:
     """'Tribune, Architect and Prefect': cards by name, in the current language."""
     return cc.listing([cc.card(c).display_name for c in card_ids])
+
+
+def progress_words(state: cc.GameState) -> str:
+    """How far a game is, as a learner counts it: 'round 4, turn 2 of 3' (every player plays one card a round,
+    in turn order); the one counter of a game's progress every screen shows."""
+    players = len(state.players)
+    return cc._("round {round}, turn {turn} of {players}", round=state.turns_played // players + 1,
+                turn=state.turns_played % players + 1, players=players)

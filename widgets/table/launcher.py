@@ -1,5 +1,6 @@
-"""A table from nothing, without code: the set-up form (or a saved table, by name), then the table itself.
-"Set up another table" brings the form back. This is what chapter 15 and the app mode show."""
+"""A table from nothing, without code: the set-up form (or a saved table, by name; or the game in progress the
+table saved on its own), then the table itself. "Set up another table" brings the form back. This is what
+chapter 15 and the app mode show."""
 from __future__ import annotations
 
 from typing import Any
@@ -10,19 +11,24 @@ import concordia_core as cc
 
 from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog
+from ..parts.focus import FocusKeeper
 from ..parts.save_box import SavesBox
+from ..render.words import progress_words
+from .autosave import Autosave
 from .form import TableForm, TableSetup
-from .table_screen import TableApp
+from .resume import ResumeOffer
+from .table_screen import NEXT_TO_DO, TableApp
 
 
 class TableLauncher(widgets.VBox):
     """The form and a 'resume a saved table' box; once started, the table (`table`) in their place."""
 
-    def __init__(self, *, players: int = 3, auto: bool = True, **kwargs: Any) -> None:
+    def __init__(self, *, players: int = 3, auto: bool = True, autosave: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cc-table-launcher")
         self.problems = ErrorLog()
         self.auto = auto
+        self.autosave = autosave        # the name its tables save themselves under after every move (autosave.py)
         self.form = TableForm(self.start, log=self.problems, players=players)
         self.resume = SavesBox(None, self._resume, log=self.problems)
         self.resume_box = widgets.Accordion(children=[self.resume], selected_index=None)
@@ -33,7 +39,9 @@ class TableLauncher(widgets.VBox):
         self.again.on_click(lambda _b: self.back_to_form())
         self.holder = widgets.VBox()
         self.table: TableApp | None = None
-        self.children = [self.form, self.resume_box, self.again, self.holder, self.problems,
+        self.offer = ResumeOffer(Autosave(autosave), self._resume, self.problems) if autosave else None
+        self.children = [*([self.offer] if self.offer else []), self.form, self.resume_box, self.again, self.holder,
+                         self.problems, FocusKeeper(".cc-table-launcher", NEXT_TO_DO),   # Start: focus to the table
                          ControlAccess(".cc-table-launcher")]
 
     def _show(self, table: TableApp) -> None:
@@ -42,19 +50,22 @@ class TableLauncher(widgets.VBox):
         self.table = table
         self.holder.children = [table]
         self.form.layout.display = self.resume_box.layout.display = "none"
+        if self.offer is not None:
+            self.offer.layout.display = "none"
         self.again.layout.display = None
         table.bring_into_view()       # the form is gone: the table comes up where the learner looks
 
     def start(self, setup: TableSetup) -> TableApp:
         """Start the table the form describes."""
-        table = TableApp(list(setup.seats), setup.map_name, setup.seed, setup.first_game, auto=self.auto)
+        table = TableApp(list(setup.seats), setup.map_name, setup.seed, setup.first_game, auto=self.auto,
+                         autosave=self.autosave, offer_saved=False)
         self._show(table)
         return table
 
     def _resume(self, text: str) -> str:
-        table = TableApp.load(text, auto=self.auto)
+        table = TableApp.load(text, auto=self.auto, autosave=self.autosave)
         self._show(table)
-        return cc._("Loaded: step {n}.", n=len(table.game.history))
+        return cc._("Loaded: {progress}.", progress=progress_words(table.game.state))
 
     def back_to_form(self) -> None:
         """Put the form back (the table that was playing is closed; save it first to keep it)."""
@@ -65,3 +76,5 @@ class TableLauncher(widgets.VBox):
         self.form.layout.display = self.resume_box.layout.display = None
         self.again.layout.display = "none"
         self.resume.refresh_names()
+        if self.offer is not None:
+            self.offer.look()

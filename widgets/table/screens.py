@@ -1,5 +1,5 @@
 """What a table shows beside the game, made from a state (no rules here: the engine supplies every number):
-the first-game intermediate scoring (R-MID-1..4) and the final screen (R-END-1, R-SCORE-9)."""
+the first-game intermediate scoring (R-MID-1 to R-MID-4) and the final screen (R-END-1, R-SCORE-9)."""
 from __future__ import annotations
 
 import concordia_core as cc
@@ -16,7 +16,7 @@ def mid_scoring_html(state: cc.GameState) -> str:
     rows = "".join(f"<li>{esc(n)}: " + (f"<i>{esc(cc._('first Tribune not played yet'))}</i>" if r is None else
                                           esc(cc.n_("recorded {n} point", "recorded {n} points", r))) + "</li>"
                    for n, r in zip(names, state.mid_scores, strict=False))
-    text = (f"<b>{esc(cc._('First-game intermediate scoring'))}</b> (R-MID-1..4): "
+    text = (f"<b>{esc(cc._('First-game intermediate scoring'))}</b> {esc(cc._('(R-MID-1 to R-MID-4):'))} "
             + esc(cc._("right after a player's first Tribune they are scored as in final scoring, and the result "
                         "is recorded (R-MID-2).")) + f"<ul>{rows}</ul>")
     if state.mid_payout is not None:
@@ -25,7 +25,7 @@ def mid_scoring_html(state: cc.GameState) -> str:
 
 
 def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> str:
-    """The engine's payout in words: places by standard competition ranking (R-MID-3)."""
+    """The engine's payout in words: tied players share a place, the next is skipped (R-MID-3)."""
     places = cc.competition_places(records)
     items = []
     for name, record, coins, place in sorted(zip(names, records, paid, places, strict=True), key=lambda x: x[3]):
@@ -37,8 +37,8 @@ def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> 
         items.append(f"<li>{esc(line)}</li>")
     first, second = cc.CONSTANTS.intermediate_prizes
     head = cc._("Everyone has a record: the prizes are paid (R-MID-3). The highest gets {first}, the next {second}. "
-                "Tied players share a place and its prize, and the place after them is skipped (standard competition "
-                "ranking, this project's reading of the rule).", first=cc.coins_text(first), second=second)
+                "Tied players share their place and its prize, and the next place is skipped.",
+                first=cc.coins_text(first), second=second)
     tail = cc._("The records now return to 0 and are never added to the final score; the prize coins are real "
                 "coins and count for Vesta (R-MID-4).")
     return f"<b>{esc(head)}</b><ul>{''.join(items)}</ul>{esc(tail)}"
@@ -54,7 +54,8 @@ def tie_explanation(state: cc.GameState) -> str:
 
 
 def final_html(state: cc.GameState) -> str:
-    """The final screen: ranking with totals, every player's per-god breakdown, the tie-break in words."""
+    """The final screen: ranking with totals, every player's points god by god (how each was counted folded under
+    them: it fits beside the board), the tie-break in words."""
     ranking = cc.final_ranking(state)
     items = "".join(f"<li><b>{esc(n)}</b>: {esc(cc.n_('{n} point', '{n} points', cc.score(state, n).total))}</li>"
                     for n in ranking)
@@ -62,9 +63,21 @@ def final_html(state: cc.GameState) -> str:
     ended = (f"<p>{esc(cc._('{player} ended the game and took the Concordia card (R-END-1).', player=ender))}</p>"
              if ender else "")
     title = cc._("Game over: {player} wins", player=ranking[0])
+    counted = cc._("How each god was counted")
     return ("<div class='concordia-final' style='border:2px solid #2e7d32;border-radius:6px;padding:8px;margin:4px 0'>"
-            f"<h3 style='margin:2px 0'>{esc(title)}</h3>{ended}"
-            f"<ol class='ranking'>{items}</ol>{tie_explanation(state)}{score_table_html(state)}</div>")
+            f"<h3 style='margin:2px 0' tabindex='-1' data-cc-focus>{esc(title)}</h3>{ended}"
+            f"<ol class='ranking'>{items}</ol>{tie_explanation(state)}{score_table_html(state, how=False)}"
+            f"<details><summary>{esc(counted)}</summary>{score_table_html(state)}</details></div>")
 
 
-__all__ = ["final_html", "mid_scoring_html", "prize_explanation", "tie_explanation"]
+def final_words(state: cc.GameState) -> str:
+    """The end of the game in one sentence, for a screen reader: 'Game over: Aiko wins with 92 points; Ben 85.'"""
+    ranking = cc.final_ranking(state)
+    totals = [cc.score(state, n).total for n in ranking]
+    others = cc.listing([cc._("{player} {points}", player=n, points=t) for n, t in zip(ranking[1:], totals[1:],
+                                                                                         strict=True)])
+    return cc._("Game over: {player} wins with {points}; then {others}.", player=ranking[0],
+                points=cc.n_("{n} point", "{n} points", totals[0]), others=others)
+
+
+__all__ = ["final_html", "final_words", "mid_scoring_html", "prize_explanation", "tie_explanation"]

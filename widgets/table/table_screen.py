@@ -1,6 +1,7 @@
 """TableApp: a game at one table - people taking turns at one screen (hot-seat) and practice bots - with
-the game told in words, hints, undo that works with bots, the first-game intermediate scoring (R-MID-1..4),
-the final screen (R-SCORE-9) and save/resume by name.
+the game told in words, hints, undo that works with bots, the first-game intermediate scoring (R-MID-1 to
+R-MID-4), the final screen (R-SCORE-9) beside the board, save/resume by name, and (for a learner's own table) a
+save made on its own after every move, offered back when the table is opened again (autosave.py).
 
 The map, the controls, the boards, the score and the log are a GameApp (composed, not rewritten); this
 module adds what a table needs around it. Every rule question goes to the engine: whose turn
@@ -22,33 +23,50 @@ from ..parts.access import ControlAccess
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.focus import FocusKeeper
 from ..parts.inputs import button, fold
-from ..parts.save_box import SavesBox
+from ..parts.save_box import SavesBox, ok_html, problem_html
 from ..parts.scroll import ScrollAnchor
 from ..render.end_near import end_warnings
 from ..render.last_play import Changes, changes
 from ..render.markup import esc
+from ..render.refusal import os_reason
+from ..render.words import capital, progress_words
 from ..screen.game_screen import GameApp
 from ..screen.hooks import ScreenHooks
+from ..support import saves, visitor
 from . import saved
+from .autosave import Autosave
 from .hints import TOP, HintBox
 from .model import BotMove, TableModel
 from .pass_screen import PassScreen
-from .screens import final_html, mid_scoring_html
+from .resume import ResumeOffer
+from .screens import final_html, final_words, mid_scoring_html
 from .seats import Seat, check_seats, default_map, who_label
 
 BOT_STEP_LIMIT = 5000   # run_bots stops after this many steps (press again to go on)
 REFRESH_EVERY = 0.25    # seconds: while bots play, the screen is redrawn after a bot step at most this often
+IN_PROGRESS = "cc-game-in-progress"   # the class of a table a person is playing: leaving its page asks first
+# where the focus goes after a move, the first shown of: the pass screen's button, the end of the game, the hand,
+# the board's first pickable piece, the step's controls, the table's buttons (Hint)
+NEXT_TO_DO = [".cc-pass", ".cc-final-box", ".cc-controls .cc-cardrow .cc-pickable", ".cc-board .cc-pickable",
+              ".cc-controls", ".cc-table-tools"]
 
 
 class TableApp(widgets.VBox):
     """A table of 2-5 seats (people and bots) playing one game. `run_bots()` plays until a person must act;
     `undo()` goes back to the last decision of a person; `show_hints()` / `play_hint(k)`; `save()`/`load()`
-    and, by name, `save_file(name)` / `load_file(name)`."""
+    and, by name, `save_file(name)` / `load_file(name)`. With `autosave` (a save name), the table saves itself
+    under that name after every move once a person has played, and (unless not `offer_saved`) offers to go on
+    with a game in progress saved there."""
 
     def __init__(self, seats: list[Seat], map_name: str | None = None, seed: int = 1, first_game: bool = True,
-                 *, auto: bool = True, game: cc.Game | None = None, **kwargs: Any) -> None:
+                 *, auto: bool = True, game: cc.Game | None = None, autosave: str | None = None,
+                 offer_saved: bool = True, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("cc-table")
+        self.autosave = Autosave(autosave) if autosave else None
+        self.saved_note = widgets.HTML()
+        self._moved_here = False        # a person has played at this table on this page
+        self._saving_when_known = False  # a save waits for the page to learn its visitor (app mode, preheated)
         seats = check_seats(list(seats), seed)
         if game is None:   # a new game; `load` passes the game it read (its players are the seats)
             game = cc.Game(cc.Setup(map_name or default_map(len(seats)), [s.name for s in seats], seed, first_game))
@@ -80,6 +98,10 @@ class TableApp(widgets.VBox):
             b.on_click(guarded(callback, self.table_log))
         self.auto_play.observe(guarded(lambda _c: self.after_change(), self.table_log), names="value")
         self.view: GameApp
+        self.offer = ResumeOffer(self.autosave, self._load_text, self.table_log) \
+            if self.autosave and offer_saved else None
+        self.focus = FocusKeeper(".cc-table", NEXT_TO_DO)
+        self._followed: cc.GameState | None = None    # the position the focus last went to the next thing in
         self._setup(game, seats)
 
     # --- building and rebuilding the table ------------------------------------------------------
@@ -107,12 +129,18 @@ class TableApp(widgets.VBox):
                                 widgets.HBox([self.auto_play, self.bot_button, self.step_button],
                                              layout=widgets.Layout(flex_flow="row wrap", align_items="center")),
                                 self.notice])
+        toolbar.add_class("cc-table-tools")
         self.view.add_to_side(toolbar, 0)
         # the hints right under the decision they are for: opening them moves neither the board nor the hand
         self.view.add_to_side(self.hint_fold, self.view.side.children.index(self.view.controls) + 1)
-        self.children = [self.status, self.pass_anchor, self.pass_screen, self.final, self.view, self.mid,
-                         fold(cc._("Save or load this table"), self.files, open_=False), self.table_log,
-                         FocusKeeper(".cc-table", [".cc-pass", ".cc-controls"]), ControlAccess(".cc-table")]
+        # the end of the game (the final score, god by god) and Save beside the board, where the eyes are
+        self.final.add_class("cc-final-box")
+        self.view.add_to_side(self.final, 1)
+        self.files_fold = fold(cc._("Save or load this table"), self.files, open_=False)
+        self.files_fold.add_class("cc-save-box")
+        self.view.add_to_side(self.files_fold, self.view.side.children.index(self.hint_fold) + 1)
+        self.children = [*([self.offer] if self.offer else []), self.status, self.saved_note, self.pass_anchor,
+                         self.pass_screen, self.view, self.mid, self.table_log, self.focus, ControlAccess(".cc-table")]
         self.view.refresh()   # brings the table screens up to date and lets the bots play in auto mode
 
     @property
@@ -225,6 +253,9 @@ class TableApp(widgets.VBox):
         self.hint_lines = [list(h.line) for h in self.last_hints]
         self._hints_for = state
         self.hints.show(state, self.last_hints, self.hint_lines, thinking=thinking)
+        if hints:       # said to a screen reader: the box itself opens beside the controls
+            self.view.live.say([cc._("Hint 1, a first answer (still thinking): {reason}", reason=hints[0].reason)
+                                if thinking else cc._("Hint 1: {reason}", reason=hints[0].reason)])
 
     def final_hints(self, timeout: float = 60.0) -> list[bots.Hint]:
         """The hints once the judge's final answer is shown (waits for the background work, at most `timeout`)."""
@@ -260,7 +291,11 @@ class TableApp(widgets.VBox):
     def after_change(self) -> None:
         """Bring every table screen up to date with the game (called after each refresh of the view)."""
         state = self.state
+        count = len(self.game.history)
+        if count > self.model.seen and self.model.is_person(self.game.state_at(count - 1).actor):
+            self._moved_here = True
         self.model.heard_change()           # a person acted: the bots may go on
+        self._keep_saved()
         if self._hints_for is not None and self._hints_for is not state:
             self._forget_hints()
         passing = self.model.waiting_for_pass()
@@ -278,13 +313,43 @@ class TableApp(widgets.VBox):
         self.bot_button.disabled = self.step_button.disabled = not self.model.bot_to_act()
         by_hand = not self.auto_play.value or self.model.hold      # the bot buttons matter only then
         self.bot_button.layout.display = self.step_button.layout.display = None if by_hand else "none"
+        was_over = bool(self.final.value)
         self.final.value = final_html(state) if state.over else ""
+        if state.over and not was_over:
+            self.view.live.say([final_words(state)])
+        self._place_save(state.over)
+        if self._moved_here and not state.over:
+            self.add_class(IN_PROGRESS)
+        else:
+            self.remove_class(IN_PROGRESS)
         self.mid.value = mid_scoring_html(state)
         self.status.value = self._status_html(state)
         self.notice.value = (f"<div style='color:#6a1b9a'>{esc(self.model.waiting_text(state))}</div>"
                              if self.model.hold and self.model.bot_to_act() else "")
         if self.auto_play.value and not self._running and not self.model.hold and self.model.bot_to_act():
             self._run(BOT_STEP_LIMIT)
+        self._follow(state)
+
+    def _place_save(self, over: bool) -> None:
+        """Save under the hints while the game goes on; once it is over, open right under the final score (the
+        buttons for playing put away), so both are in view beside the board."""
+        side = list(self.view.side.children)
+        side.remove(self.files_fold)
+        side.insert(side.index(self.final if over else self.hint_fold) + 1, self.files_fold)
+        if side != list(self.view.side.children):
+            self.view.side.children = side
+            self.files_fold.selected_index = 0 if over else self.files_fold.selected_index
+        for part in (self.auto_play, self.hint_button):
+            part.layout.display = "none" if over else None
+
+    def _follow(self, state: cc.GameState) -> None:
+        """After a move, the focus goes to the next thing to do at this screen: the pass screen, the end of the
+        game, or the person's step (not while a bot plays: it goes there when the person's turn comes)."""
+        if state is self._followed or self.state is not state or self._running:
+            return
+        if state.over or self.model.waiting_for_pass() or self.model.person_may_act(state):
+            self._followed = state
+            self.focus.follow()
 
     def _changes_since_turn(self, entries: list[cc.narrate.Entry], player: str) -> Changes:
         """What changed on the board since `player`'s last turn (marked on the pass screen's board)."""
@@ -303,15 +368,36 @@ class TableApp(widgets.VBox):
         head = cc._("Concordia table · {map} · {mode} · seed {seed}", map=self.game.map.display_name, mode=mode,
                     seed=self.game.seed)
         near = "".join(f"<br><span class='cc-end-near' role='status'>{esc(w)}</span>" for w in end_warnings(state))
+        progress = progress_words(state)
         return (f"<b>{esc(head)}</b><br>{esc(cc._('Seats:'))} {seats}<br>"
-                f"{esc(cc._('Step {n}', n=len(self.game.history)))} · <b>{esc(now)}</b>{near}")
+                f"<span class='cc-progress' data-steps='{len(self.game.history)}'>{esc(capital(progress))}</span>"
+                f" · <b>{esc(now)}</b>{near}")
+
+    def _keep_saved(self) -> None:
+        """Save the table on its own after a move (a learner's own table, once a person has played in it); say so,
+        or why it could not be saved."""
+        if self.autosave is None:
+            return
+        if visitor.preheated():      # a page made ahead of its visitor: saved once it knows whose saves to use
+            if not self._saving_when_known:
+                self._saving_when_known = True
+                visitor.when_known(self._keep_saved)
+            return
+        try:
+            if self.autosave.keep(self.model):
+                self.saved_note.value = ok_html(cc._("Saved on its own after every move, as “{name}”.",
+                                                     name=self.autosave.name))
+        except (saves.SaveNameError, OSError) as err:
+            reason = os_reason(err) if isinstance(err, OSError) else str(err)
+            self.saved_note.value = problem_html(cc._("This game could not be saved on its own: {reason}",
+                                                      reason=reason))
 
     # --- save and resume ------------------------------------------------------------------------
     @classmethod
-    def load(cls, text: str | bytes, *, auto: bool = False) -> TableApp:
+    def load(cls, text: str | bytes, *, auto: bool = False, autosave: str | None = None) -> TableApp:
         """A table resumed from `save()` text: same game, same seats (cc.RecordError, a clear sentence, if bad)."""
         game, seats, viewer = saved.read(text)
-        table = cls(seats, auto=False, game=game)
+        table = cls(seats, auto=False, game=game, autosave=autosave, offer_saved=False)
         table._wait(viewer, auto)
         return table
 
@@ -332,7 +418,8 @@ class TableApp(widgets.VBox):
     def _load_text(self, text: str) -> str:
         game, seats, viewer = saved.read(text)
         self._resume(game, seats, viewer)
-        return cc._("Loaded: step {n}, {player} to act.", n=len(game.history), player=game.state.actor or "—")
+        return cc._("Loaded: {progress}, {player} to act.", progress=progress_words(game.state),
+                    player=game.state.actor or "—")
 
     def save_file(self, name: str) -> bool:
         """Save the table under a name in the saves folder (a plain sentence in the box either way)."""
