@@ -1,5 +1,5 @@
 """The rule reference as the tutor shows it: every rule by id in both languages, searchable, and the
-refusal box carrying the cited rule's own text (with a link to docs/rules.md outside the app mode)."""
+refusal box carrying the cited rule's own text (with a link to docs/rules.md, or in the app mode to the app's rules page)."""
 from __future__ import annotations
 
 import pytest
@@ -41,5 +41,5 @@ def test_a_refusal_box_shows_the_rule_text_and_links_to_it(monkeypatch: pytest.M
     assert "href='../docs/rules.md#R-ARCH-6'" in box
     monkeypatch.setenv(rulebook.APP_VARIABLE, "1")   # the app mode serves no docs: the text alone
     box = explanation_html(info.value)
-    assert "href=" not in box
+    assert "href='/voila/templates/concordia/static/rules.en.html#R-ARCH-6'" in box
     assert rulebook.rule("R-ARCH-6").title in box

@@ -5,6 +5,8 @@ A rule's text runs from its anchor `<a id="R-ARCH-4" ...></a>` to the next ancho
 paragraph starts with `**R-ARCH-4 — title.**`. The files are the repository's docs/rules.md and
 docs/rules.ja.md: read in place in a checkout, and from the copy an installed wheel carries as package
 data (widgets/support/rules/, made at build time by setup.py), so the rule text is there either way.
+`document()` gives the whole text in order, rules and the prose between them: scripts/rule_pages.py makes the app
+mode's rules pages of it, which `RuleText.link` points to there.
 """
 from __future__ import annotations
 
@@ -22,7 +24,9 @@ PACKAGED = Path(__file__).resolve().with_name("rules")     # in an installed whe
 DOCS = Path(__file__).resolve().parents[2] / "docs"         # in a checkout
 FILES = {"en": "rules.md", "ja": "rules.ja.md"}
 APP_VARIABLE = "CONCORDIA_APP"   # set by the app mode (app/voila.py)
+APP_PAGES = "/voila/templates/concordia/static/"   # where the app serves the rule text's pages (scripts/rule_pages.py)
 _ANCHOR = re.compile(r'^<a id="(R-[A-Z]+(?:-[0-9]+)?)" name="\1"></a>\n', re.M)
+_SECTION = re.compile(r"^## (.+)$", re.M)
 _TITLE = re.compile(r"^\*\*(R-[A-Z0-9-]+) — (.+?)[.。]\*\*\s*", re.S)
 _markdown = mistune.create_markdown(escape=True, plugins=["table"])
 
@@ -40,11 +44,12 @@ class RuleText:
         """The rule's text as HTML (links to other rules stay fragment links)."""
         return str(_markdown(self.text))
 
-    def link(self, from_folder: str = "notebooks") -> str | None:
-        """A relative link to the rule in the docs, from a notebook folder (notebooks/ or notebooks/ja/);
-        None in the app mode, which serves no files outside the chapters (the text is shown instead)."""
+    def link(self, from_folder: str = "notebooks") -> str:
+        """Where the learner reads the rule in the whole rule text: a relative link into docs/ from a notebook
+        folder (notebooks/ or notebooks/ja/); in the app mode, which serves no docs/, the app's own rules page
+        (scripts/rule_pages.py), opened beside the page (the refusal box's link opens a new tab)."""
         if os.environ.get(APP_VARIABLE):
-            return None
+            return f"{APP_PAGES}rules.{cc.get_language()}.html#{self.id}"
         up = "../" * (from_folder.count("/") + 1)
         return f"{up}docs/{FILES.get(cc.get_language(), FILES['en'])}#{self.id}"
 
@@ -57,21 +62,36 @@ def rule_file(language: str) -> Path:
 
 
 @cache
-def _rules(language: str) -> dict[str, RuleText]:
+def _document(language: str) -> tuple[str | RuleText, ...]:
     text = rule_file(language).read_text(encoding="utf-8")
-    rules: dict[str, RuleText] = {}
-    section = ""
     pieces = _ANCHOR.split(text)
-    heading = re.compile(r"^## (.+)$", re.M)
-    for before, rule_id, body in zip(pieces[:-1:2], pieces[1::2], pieces[2::2], strict=True):
-        headings = heading.findall(before)
+    parts: list[str | RuleText] = []
+    section = ""
+    prose = pieces[0]
+    for rule_id, body in zip(pieces[1::2], pieces[2::2], strict=True):
+        parts.append(prose)
+        headings = _SECTION.findall(prose)
         if headings:
             section = headings[-1].strip()
-        body = re.split(r"^#", body, maxsplit=1, flags=re.M)[0].strip()
+        heading = re.search(r"^#", body, re.M)          # a rule's text ends at the next heading
+        cut = heading.start() if heading else len(body)
+        body, prose = body[:cut].strip(), body[cut:]
         match = _TITLE.match(body)
         title = match.group(2) if match else rule_id
-        rules[rule_id] = RuleText(rule_id, title, body[match.end():] if match else body, section)
-    return rules
+        parts.append(RuleText(rule_id, title, body[match.end():] if match else body, section))
+    parts.append(prose)
+    return tuple(part for part in parts if not isinstance(part, str) or part.strip())
+
+
+def document(language: str | None = None) -> tuple[str | RuleText, ...]:
+    """The whole rule text in its order: the Markdown between the rules (the headings, the introduction, the
+    readings at the end) as strings, and every rule as a RuleText (scripts/rule_pages.py makes a page of it)."""
+    return _document(language or cc.get_language())
+
+
+@cache
+def _rules(language: str) -> dict[str, RuleText]:
+    return {part.id: part for part in _document(language) if isinstance(part, RuleText)}
 
 
 def rules(language: str | None = None) -> dict[str, RuleText]:
