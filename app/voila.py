@@ -22,8 +22,9 @@ os.environ["JUPYTER_PATH"] = os.pathsep.join(p for p in (str(APP / "share" / "ju
 # `make app` sets it (SAVES=...); run by hand, the app uses the tutor's own saves/ folder. The kernels
 # inherit the variable, as they inherit CONCORDIA_LANG (the language of the pages).
 os.environ.setdefault("CONCORDIA_SAVES", str(REPO / "saves"))
-# The pages know they are the app: links into docs/ (outside the served folder) are left out there,
-# and the refusal box shows the rule's text itself (widgets/support/rulebook.py).
+# The pages know they are the app: links into docs/ open the app's own rules pages instead
+# (templates/concordia/static/rules.*.html; a chapter's rule links open the rule in a dialog, rules.js), and the
+# refusal box shows the rule's text itself (widgets/support/rulebook.py).
 os.environ["CONCORDIA_APP"] = "1"
 
 # --- where it listens -------------------------------------------------------------------------------
@@ -46,6 +47,7 @@ c.VoilaConfiguration.allow_theme_override = "NO"
 # The tree page is Voilà's own list of notebooks and folders under the served folder; it never lists
 # other files and never hands out a notebook's content.
 c.VoilaConfiguration.classic_tree = False
+c.VoilaConfiguration.extension_config = {"concordia": {"language": os.environ.get("CONCORDIA_LANG", "en")}}
 
 # --- what a visitor never gets ----------------------------------------------------------------------
 # No code: the page carries the cells' outputs, never their sources.

@@ -146,3 +146,146 @@ def test_japanese_free_slots_keep_the_number_with_its_counter() -> None:
         assert cc.n_("{n} free storehouse slot", "{n} free storehouse slots", 2) == "倉庫の空き2\u2060枠"
     finally:
         cc.set_language("en")
+
+
+# --- the app's list of chapters (Voilà's tree page) --------------------------------------------------------
+TREE = ROOT / "app" / "share" / "jupyter" / "voila" / "templates" / "concordia" / "tree-lab.html"
+
+
+def first_heading(notebook: Path) -> str:
+    cells = json.loads(notebook.read_text(encoding="utf-8"))["cells"]
+    source = "".join(next(c for c in cells if c["cell_type"] == "markdown")["source"])
+    return source.splitlines()[0].lstrip("#").strip()
+
+
+def test_the_list_of_chapters_titles_each_chapter_by_its_first_heading() -> None:
+    found = re.search(r"CHAPTER TITLES BEGIN -#}\s*{%- set titles = (.*?) -%}\s*{#- CHAPTER TITLES END", TREE.read_text(
+        encoding="utf-8"), re.S)
+    assert found, "the tree template's table of titles"
+    table = json.loads(found.group(1))
+    for language, folder in (("en", ROOT / "notebooks"), ("ja", ROOT / "notebooks" / "ja")):
+        expected = {p.name: first_heading(p) for p in sorted(folder.glob("*.ipynb"))}
+        assert table[language] == expected
+
+
+def render_tree(path: str, names: list[tuple[str, str]], language: str) -> str:
+    """The list of chapters as the app draws it for a folder holding `names` ((name, type) pairs, in Voilà's order)
+    when `make app` serves the language `language`."""
+    import jinja2
+
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(TREE.parent)), extensions=["jinja2.ext.i18n"],
+                             autoescape=True)
+    env.install_null_translations()
+    content = [{"name": n, "type": t, "path": f"{path}/{n}".lstrip("/")} for n, t in names]
+    crumbs = [("/voila/tree", "")] + ([("/voila/tree/ja", "ja")] if path else [])
+    return env.get_template("tree-lab.html").render(
+        contents={"path": path, "content": iter(content)}, breadcrumbs=crumbs, base_url="/",
+        page_config={"extensionConfig": {"concordia": {"language": language}}})
+
+
+def test_the_list_of_chapters_is_in_the_language_of_its_chapters() -> None:
+    english = [("01_setup.ipynb", "notebook"), ("04_architect_movement.ipynb", "notebook"), ("helper.py", "file"),
+               ("ja", "directory")]
+    page = render_tree("", english, "en")
+    links = re.findall(r'<a href="([^"]+)"[^>]*>([^<]+)</a>', page)
+    assert links == [("/voila/render/01_setup.ipynb", "01 · Setting up a game"),
+                     ("/voila/render/04_architect_movement.ipynb", "04 · The Architect: moving colonists"),
+                     ("/voila/tree/ja", "日本語 (the chapters in Japanese)")]
+    assert re.findall(r'<a href="[^"]+"[^>]*>([^<]+)</a>', render_tree("", english, "ja"))[1] == \
+        "04 · The Architect: moving colonists"                 # English chapters stay English (LANG=ja, APP_DIR=notebooks)
+    japanese = [("04_architect_movement.ipynb", "notebook")]
+    for page in (render_tree("ja", japanese, "en"), render_tree("", japanese, "ja")):   # ja/, or make app LANG=ja
+        assert "04 · 建築家：入植者の移動" in page and 'lang="ja"' in page
+
+
+RANGE = re.compile(r"R-[A-Z]+-\d+\s*\.\.")
+
+
+def test_learner_text_writes_rule_ranges_as_a_learner_reads_them() -> None:
+    """A range of rules reads "R-MID-1 to R-MID-4" (「R-MID-1～R-MID-4」), never the programmer's "R-MID-1..4", in the
+    catalog, the chapters and the rule text."""
+    rules = [(f"docs/{name}", (ROOT / "docs" / name).read_text(encoding="utf-8")) for name in ("rules.md", "rules.ja.md")]
+    texts = [(where, text) for where, _language, text in learner_texts()] + rules
+    bad = [f"{where}: {text[max(0, m.start() - 30):m.end() + 10]!r}" for where, text in texts
+           for m in RANGE.finditer(text)]
+    assert not bad, "\n".join(bad[:40])
+
+
+def test_the_rule_of_a_card_s_price_reads_as_a_learner_s_sentence_with_an_aligned_table() -> None:
+    """R-SEN-2 names no file of the program, and its table of slot extras renders with each column's cells aligned
+    alike (and lines up in the Markdown source), in both languages."""
+    import unicodedata
+
+    from widgets.support import rulebook
+
+    def width(text: str) -> int:
+        return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+    for language in ("en", "ja"):
+        rule = rulebook.rule("R-SEN-2", language)
+        assert rule is not None
+        assert not re.search(r"\.json|\.py\b|concordia_core|`", rule.text), rule.text
+        rows = [line for line in rule.text.splitlines() if line.startswith("|")]
+        assert len(rows) == 3
+        cells = [row.strip("|").split("|") for row in rows]
+        assert [len(c) for c in cells] == [8, 8, 8]
+        assert all(set(c.strip()) <= {":", "-"} and c.strip().startswith(":") for c in cells[1])   # aligned columns
+        pipes = [[width(row[:i]) for i, ch in enumerate(row) if ch == "|"] for row in rows]
+        assert pipes[0] == pipes[1] == pipes[2], rows
+        html = rule.html()
+        for column in range(8):
+            styles = set(re.findall(r"<t[hd] style=\"([^\"]*)\"", html)[column::8])
+            assert len(styles) == 1, (language, column, styles)
+
+
+def test_widgets_show_rule_ranges_as_a_learner_reads_them() -> None:
+    """Text a widget shows outside the catalog (HTML put together around catalog sentences) writes rule ranges as a
+    learner reads them too; docstrings and comments, which no learner sees, are left out."""
+    import ast
+
+    bad = []
+    for path in sorted((ROOT / "widgets").rglob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                      if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)
+                      and node.body and isinstance(node.body[0], ast.Expr)
+                      and isinstance(node.body[0].value, ast.Constant)}
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings
+                    and RANGE.search(node.value)):
+                bad.append(f"{path.relative_to(ROOT)}:{node.lineno}: {node.value[:80]!r}")
+    assert not bad, "\n".join(bad)
+
+
+def test_chapter_15_lists_the_practice_levels_as_the_set_up_form_offers_them() -> None:
+    """Chapter 15 names every level of practice bot the table's set-up form offers (`concordia_core.bots`, gentlest
+    first), each by its word and with the form's own description of it, in both languages."""
+    from concordia_core import bots
+    from widgets.table.seats import LEVEL_TEXT
+
+    for language, folder in (("en", ROOT / "notebooks"), ("ja", ROOT / "notebooks" / "ja")):
+        cc.set_language(language)
+        try:
+            cells = json.loads((folder / "15_first_game.ipynb").read_text(encoding="utf-8"))["cells"]
+            text = " ".join(" ".join("".join(c["source"]).split()) for c in cells if c["cell_type"] == "markdown")
+            places = []
+            for level in bots.BY_STRENGTH:
+                name = f"*{bots.level_name(level)}*"
+                assert name in text, (language, name)
+                place = text.index(name)
+                assert cc._(LEVEL_TEXT[level]) in text[place:place + 200], (language, level)
+                places.append(place)
+            assert places == sorted(places), (language, "the levels in the form's order")
+        finally:
+            cc.set_language("en")
+
+
+def test_learner_text_says_how_ties_rank_in_a_learner_s_words() -> None:
+    """Tied players share a place and the next place is skipped: said so, never by the programmer's name for it
+    ("standard competition ranking") nor with a note on this project's reading of the rule."""
+    wrong = re.compile(r"competition rank|this project's reading|project's reading|このプロジェクト", re.I)
+    rules = [(f"docs/{name}", (ROOT / "docs" / name).read_text(encoding="utf-8")) for name in ("rules.md", "rules.ja.md")]
+    texts = [(where, text) for where, _language, text in learner_texts()] + rules
+    bad = [f"{where}: {text[max(0, m.start() - 40):m.end() + 20]!r}" for where, text in texts
+           for m in wrong.finditer(text)]
+    assert not bad, "\n".join(bad[:20])

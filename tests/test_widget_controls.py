@@ -606,3 +606,108 @@ def test_widget_app_draws_the_score_when_its_tab_opens():
     assert cc.score(game.state, "Aiko").total == total
     assert app._scored is game.state
     assert f">{total}<" in app.score_view.table.value.replace("<b>", "").replace("</b>", "")
+
+
+# --- defaults a learner can play, every card in sight, every refused click explained ------------------------
+def test_widget_senator_pays_the_wild_with_a_good_the_player_has():
+    """No brick, but food, tools, wine and cloth: a "?" slot's card is offered as payable, its "?" paid with a good
+    the engine accepts (brick, which the player lacks, is marked ✗), and Buy buys it."""
+    start = new_game().state
+    start = start.with_player(0, goods=cc.Goods({"food": 2, "tools": 1, "wine": 1, "cloth": 1}))
+    g = game_at(start)
+    c = ActionControls(g)
+    play_card(c, "SENATOR")
+    p = c.panel
+    labels = dict((v, k) for k, v in p.slot.options)
+    assert not labels[2].endswith(ctl.BAD)                     # the Prefect (I): 1 wine + "?"
+    p.slot.value = 2
+    assert p.wild.value == "food"                              # brick first in the list, but there is none
+    wild = dict((v, k) for k, v in p.wild.options)
+    assert wild["brick"].endswith(ctl.BAD) and wild["wine"].endswith(ctl.BAD)   # 1 wine only, the card takes it
+    assert not wild["food"].endswith(ctl.BAD)
+    assert "not allowed" not in p.preview.value
+    assert "✓" in p.preview.value and "Price: 1 food + 1 wine" in p.preview.value
+    p.wild.value = "cloth"
+    p.slot.value = 3                                           # the Mercator (I): also 1 wine + "?"; cloth still pays
+    assert p.wild.value == "cloth"
+    p.apply.click()
+    aiko = g.state.player("Aiko")
+    assert "MERCATOR-I" in aiko.hand
+    assert (aiko.goods["wine"], aiko.goods["cloth"], aiko.goods["food"]) == (0, 0, 2)
+
+
+def test_widget_mercator_done_makes_the_trade_the_preview_shows():
+    g = new_game()
+    c = ActionControls(g)
+    play_card(c, "MERCATOR")                                   # 5 + 3 coins
+    p = c.panel
+    p.good.value, p.direction.value, p.amount.value = "brick", "buy", 2
+    assert "Buy 2 brick for 6 coins" in p.preview.value and "Done makes this trade too" in p.preview.value
+    p.done.click()                                             # not pressed Buy first: Done makes the trade, then ends
+    aiko = g.state.player("Aiko")
+    assert (aiko.coins, aiko.goods["brick"]) == (2, 3)
+    assert g.actions == ["play MERCATOR", "buy 2 brick", "done"]
+    assert g.state.to_move == "Ben"
+
+    play_card(c, "MERCATOR")                                   # Ben trades two kinds, then sets up a third
+    for good, direction in (("cloth", "sell"), ("brick", "buy")):
+        c.panel.good.value, c.panel.direction.value, c.panel.amount.value = good, direction, 1
+        c.panel.apply.click()
+    p = c.panel
+    p.good.value, p.direction.value, p.amount.value = "food", "sell", 1
+    assert "not allowed" in p.preview.value and "Done makes this trade" not in p.preview.value
+    p.done.click()                                             # refused: the play ends without it, and says why
+    assert g.state.to_move == "Aiko"
+    assert g.actions[-4:] == ["play MERCATOR", "sell 1 cloth", "buy 1 brick", "done"]
+    assert g.state.player("Ben").goods["food"] == new_game().state.player("Ben").goods["food"]
+    assert "ended without the trade set up" in c.message.value and "R-MERC-2" in c.message.value
+
+
+def test_widget_hand_shows_every_card_one_tile_each():
+    """Two Prefects are two tiles: the hand of 7 reads 7 cards, each tile may be clicked, and the tile clicked is
+    the one drawn chosen."""
+    from widgets.screen.game_screen import GameApp
+
+    app = GameApp(new_game())
+    row = app.controls.hand_row
+    names = [item["name"] for item in row.items]
+    assert len(names) == len(app.game.state.player("Aiko").hand) == 7
+    assert names.count("Prefect") == 2
+    assert row.text.count("Prefect · Saturnus") == 2
+    assert len(row.pickable) == 7
+    second = [item["key"] for item in row.items if item["name"] == "Prefect"][1]
+    assert row.pick(second)
+    assert app.controls.panel.card.value == "PREFECT"
+    assert row.selected == [second]
+    app.controls.panel.card.value = "MERCATOR"
+    app.controls.panel.apply.click()
+    kept = [item["name"] for item in app.controls.hand_view.items]   # the hand kept in sight during the play
+    assert len(kept) == 6 and kept.count("Prefect") == 2
+
+
+def test_widget_a_refused_click_on_a_route_says_why():
+    """A click on a route with no colonist chosen: the one colonist that may stop there moves; a taken route, one
+    too far, or any route once building has begun is refused with its rule next to the board, the game unchanged."""
+    from widgets.screen.game_screen import GameApp
+
+    app = GameApp(new_game())
+    board, c = app.map_view, app.controls
+    play_card(c, "ARCHITECT")
+    assert board.pick("route", "land:COSA-ROMA")                 # Aiko's only land colonist moves there
+    assert cc.Colonist("land", "land:COSA-ROMA") in app.game.state.player("Aiko").colonists
+    c.panel.done.click()
+    play_card(c, "ARCHITECT")                                    # Ben: 2 steps, colonists in ROMA, none chosen
+    assert c.panel.colonist.value is None
+    before = app.game.state
+    assert board.pick("route", "land:COSA-ROMA")                 # Aiko's colonist stands there
+    assert app.game.state is before
+    assert "R-ARCH-4" in c.message.value and "already holds a colonist" in c.message.value
+    assert board.pick("route", "land:PANORMVS-SYRACVSAE")        # 7 steps away
+    assert app.game.state is before and "R-ARCH-3" in c.message.value
+    assert board.pick("route", "sea:COSA-ROMA") and board.pick("route", "land:ROMA-SPOLETVM")
+    assert {cc.Colonist("sea", "sea:COSA-ROMA"), cc.Colonist("land", "land:ROMA-SPOLETVM")} <= set(
+        app.game.state.player("Ben").colonists)
+    assert board.pick("city", "COSA")                            # building has begun: no more moves
+    before = app.game.state
+    assert board.pick("route", "land:CASINVM-ROMA")
+    assert app.game.state is before and "R-ARCH-5" in c.message.value

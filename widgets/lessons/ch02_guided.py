@@ -20,22 +20,24 @@ SEED = 7
 
 SCRIPT: tuple[Step | Told, ...] = (
     Step(N_("Your first turn. Houses are what score in Concordia, and a house needs bricks. Play your {card}: "
-            "it gives you 3 coins, then lets you trade goods with the bank. Pick the {card} in the menu of your "
-            "hand and press Play."),
+            "it gives you 3 coins, then lets you trade goods with the bank. Click the {card} in your hand (or "
+            "choose it in the Card menu) and press Play the {card}."),
          "card", "play MERCATOR", N_("play your {card}"), {"card": ("card", "MERCATOR")}),
     Step(N_("You have {coins} now. Sell your {good} to the bank: it is the dearest good (7 coins) and you will "
-            "not need it soon. Choose {good}, Sell, 1, and press Trade."),
+            "not need it soon. Choose {good} under Good, then Sell, amount 1, and press Sell."),
          "trade", "sell 1 cloth", N_("sell 1 {good}"), {"good": ("good", "cloth")}),
-    Step(N_("{coins} now, and {free} in your storehouse. Buy 2 {good} at 3 coins each: choose {good}, Buy, 2, and "
-            "press Trade. A Mercator trades at most 2 kinds of goods; cloth and brick are your two."),
+    Step(N_("{coins} now, and {free} in your storehouse. Buy 2 {good} at 3 coins each: choose {good}, Buy, amount 2, "
+            "and press Buy. A Mercator trades at most 2 kinds of goods; cloth and brick are your two."),
          "trade", "buy 2 brick", N_("buy 2 {good}"), {"good": ("good", "brick")}),
-    Step(N_("That is all for this Mercator. Press Done trading: your turn ends, and the card stays on your "
-            "discard pile until a Tribune brings it back."),
-         "done", "done", N_("press Done trading")),
-    Told(("play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "build SPOLETVM"),
-         N_("Livia plays her {card}: her land colonist walks from ROMA onto {route}, and she builds a house in "
-            "{city}, a brick city (1 food + 1 coin)."),
-         {"card": ("card", "ARCHITECT"), "route": ("route", "land:ROMA-SPOLETVM"), "city": ("city", "SPOLETVM")}),
+    Step(N_("That is all for this Mercator. Press Done: your turn ends, and the card stays on your discard pile "
+            "until a Tribune brings it back."),
+         "done", "done", N_("press Done")),
+    Told(("play ARCHITECT", "move ROMA > land:ROMA-SPOLETVM", "move ROMA > sea:COSA-ROMA", "build SPOLETVM",
+          "build COSA"),
+         N_("Livia plays her {card}: her colonists walk from ROMA onto {route} and {route_2}, and she builds in "
+            "{city} and {city_2}, two brick cities: 1 food + 1 coin each, the first house in each."),
+         {"card": ("card", "ARCHITECT"), "route": ("route", "land:ROMA-SPOLETVM"), "route_2": ("route", "sea:COSA-ROMA"),
+          "city": ("city", "SPOLETVM"), "city_2": ("city", "COSA")}),
     Step(N_("Your turn again. Play your {card}. It first moves your colonists, then builds houses next to them. "
             "You get one step for each of your colonists on the map: you have {colonists} there, both in ROMA."),
          "card", "play ARCHITECT", N_("play your {card}"), {"card": ("card", "ARCHITECT")}),
@@ -51,7 +53,9 @@ SCRIPT: tuple[Step | Told, ...] = (
             "stands, but never in ROMA. Build in {city}, a tools city: 1 brick + 1 tools + 3 coins. The map "
             "shows each city's price."),
          "build", "build NEAPOLIS", N_("build in {city}"), {"city": ("city", "NEAPOLIS")}),
-    Step(N_("And a second house, in {city}, a brick city: a house there costs only 1 food + 1 coin."),
+    Step(N_("And a second house, in {city}, a brick city where Livia has just built: 1 food + 2 coins, not 1. A "
+            "house's coins are paid once for every house the city will then hold: 1 coin for a brick city's first "
+            "house, 2 for its second, 3 for its third; the goods stay the same (R-ARCH-8)."),
          "build", "build COSA", N_("build in {city}"), {"city": ("city", "COSA")}),
     Told(("play PREFECT", "produce VMBRIA"),
          N_("Livia plays a {card} and makes {province} produce. Its bonus tile is wine: she takes 2 wine, because "
@@ -65,19 +69,20 @@ SCRIPT: tuple[Step | Told, ...] = (
             "take 2 tools, and your house in NEAPOLIS makes 1 more. VMBRIA shows its coin side: it cannot produce "
             "again until someone collects."),
          "province", "produce CAMPANIA", N_("make {province} produce"), {"province": ("province", "CAMPANIA")}),
-    Told(("play MERCATOR", "sell 2 wine", "done"),
-         N_("Livia plays her {card}: 3 coins, and she sells 2 wine to the bank."), {"card": ("card", "MERCATOR")}),
+    Told(("play MERCATOR", "sell 1 wine", "done"),
+         N_("Livia plays her {card}: 3 coins, and she sells 1 wine to the bank."), {"card": ("card", "MERCATOR")}),
     Step(N_("Play your {card}: it carries out the card on top of another player's discard pile as if it were "
             "yours. Livia's top card is the Mercator she has just played."),
          "card", "play DIPLOMAT", N_("play your {card}"), {"card": ("card", "DIPLOMAT")}),
     Step(N_("Choose Livia under Copy and press Copy: her Mercator gives you 3 coins and a trade. A Diplomat never "
             "copies a Tribune or another Diplomat."), "copy", "copy Livia", N_("copy Livia's top card")),
-    Step(N_("{coins} now. You need no trade this time: press Done trading."), "done", "done",
-         N_("press Done trading")),
-    Told(("play PREFECT", "produce ETRVRIA"),
-         N_("Livia plays a {card} in {province}: she takes 2 cloth with the Praefectus Magnus, and your house in "
-            "{city} makes 1 brick for you, because a province produces for every house in it. The Praefectus "
-            "Magnus comes back to you."),
+    Step(N_("{coins} now. You need no trade this time: press Done."), "done", "done", N_("press Done")),
+    Told(("play PREFECT", "produce ETRVRIA", "keep 2 cloth"),
+         N_("Livia plays a {card} in {province}: 2 cloth with the Praefectus Magnus, 1 brick from her house in "
+            "{city}, but her storehouse has room for only 2 goods. When the goods due do not all fit, their owner "
+            "chooses which come in, filling every free slot; the rest stay in the bank, and nothing stored is "
+            "thrown out (R-STORE-2). She keeps the cloth. Your house in {city} makes 1 brick for you too, filling "
+            "your last free slot. The Praefectus Magnus comes back to you."),
          {"card": ("card", "PREFECT"), "province": ("province", "ETRVRIA"), "city": ("city", "COSA")}),
     Step(N_("Play your {card}: it buys up to 2 cards from the display for your hand. A card costs the goods in its "
             "own box plus the extra printed under its slot: nothing under slot 1, “?” (any one good you choose) "
@@ -90,7 +95,7 @@ SCRIPT: tuple[Step | Told, ...] = (
             "priced at their slots before the display slides left and refills from the deck."),
          "buy", "purchase 3 paying brick", N_("buy the {card} in slot 3, paying “?” with brick"),
          {"card": ("card", "MERCATOR-I")}),
-    Told(("play TRIBUNE", "done"),
+    Told(("play TRIBUNE",),
          N_("Livia plays her {card}: her played cards come back to her hand. This is a first game, so right after "
             "a player's first Tribune their score is worked out as at the end and written down: Livia's is "
             "{record_1}."),
@@ -103,7 +108,7 @@ SCRIPT: tuple[Step | Told, ...] = (
          {"card": ("card", "ARCHITECT"), "route": ("route", "land:ANCONA-SPOLETVM"), "city": ("city", "ANCONA")}),
     Step(N_("Three bonus tiles show their coin side now. Play a {card}; this time collect instead of producing."),
          "card", "play PREFECT", N_("play a {card}"), {"card": ("card", "PREFECT")}),
-    Step(N_("Choose Collect and press Collect: you take the coins printed on every coin-side tile ({collect}), and "
+    Step(N_("Choose Collect {collect} and press Collect: you take the coins printed on every coin-side tile, and "
             "all the tiles turn back to their goods side."), "collect", "collect", N_("collect the coins")),
     Told(("play MERCATOR", "done"), N_("Livia plays her {card}: 3 coins, no trade."), {"card": ("card", "MERCATOR")}),
     Step(N_("Your hand is nearly empty. Play your {card}: every card you have played comes back to your hand, and "

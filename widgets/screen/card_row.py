@@ -21,6 +21,14 @@ from ..parts.listeners import Listeners, PickMessages
 from ..render.card_text import GOD_COLOURS, card_cost, card_tip, slot_extra
 from .frontend import esm
 
+COPY = "#"
+"""Between a card's key and the number of a second copy in the same row (card:PREFECT, card:PREFECT#2)."""
+
+
+def same_card(key: str) -> str:
+    """The key a copy stands for (card:PREFECT#2 → card:PREFECT): what a click on it picks."""
+    return key.partition(COPY)[0]
+
 
 @dataclass(frozen=True)
 class CardItem:
@@ -58,6 +66,7 @@ class CardRow(PickMessages, anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.error_log = log
         self._listeners: Listeners[str] = Listeners(log)
+        self._clicked = ""          # the tile clicked last: of two copies of a chosen card, the one drawn chosen
         self.on_msg(self._message)
 
     def show(self, items: Iterable[CardItem], pickable: Iterable[str] = (), selected: Iterable[str] = (),
@@ -71,18 +80,23 @@ class CardRow(PickMessages, anywidget.AnyWidget):
                 self.title = title
 
     def mark(self, pickable: Iterable[str] = (), selected: Iterable[str] = ()) -> None:
-        """Change only what may be clicked (kept in the row's order, the keyboard's) and what is chosen."""
+        """Change only what may be clicked (kept in the row's order, the keyboard's) and what is chosen. A key names
+        every copy of its card for what may be clicked, and one tile for what is chosen: the one clicked last."""
         can = set(pickable)
+        keys = [i["key"] for i in self.items]
         with self.hold_sync():
-            self.pickable = [i["key"] for i in self.items if i["key"] in can]
-            self.selected = sorted(selected)
+            self.pickable = [k for k in keys if same_card(k) in can]
+            self.selected = sorted(self._clicked if same_card(self._clicked) == k and self._clicked in keys else k
+                                   for k in selected)
 
     def on_pick(self, callback: Callable[[str], None]) -> None:
         self._listeners.add(callback)
 
     def pick(self, key: str) -> bool:
-        """What a click does: tell the listeners, if the card may be clicked now."""
-        return self._listeners.offer(key, self.pickable, key)
+        """What a click does: tell the listeners, if the card may be clicked now (a copy picks its card's key)."""
+        if key in self.pickable:
+            self._clicked = key
+        return self._listeners.offer(key, self.pickable, same_card(key))
 
     def _heard(self, key: str) -> None:
         self.pick(key)
@@ -93,10 +107,19 @@ class CardRow(PickMessages, anywidget.AnyWidget):
         return "\n".join(" · ".join(x for x in (i["name"], i["god"], i["cost"], i["note"]) if x) for i in self.items)
 
 
+def card_items(cards: Iterable[str], refused: Callable[[str], bool] = lambda _c: False) -> list[CardItem]:
+    """One tile per card, a card held twice drawn twice (keys card:ID, card:ID#2), so every card can be counted."""
+    items: list[CardItem] = []
+    for cid in cards:
+        copies = sum(item.card == cid for item in items)
+        items.append(CardItem(f"card:{cid}{COPY}{copies + 1}" if copies else f"card:{cid}", cid, refused=refused(cid)))
+    return items
+
+
 def hand_items(state: cc.GameState, player: int, refused: Callable[[str], bool] = lambda _c: False) -> list[CardItem]:
-    """A player's hand, one item per card (key card:ID), then the discard pile's cards marked."""
+    """A player's hand, one tile per card (card_items), then the discard pile's cards marked."""
     p = state.players[player]
-    items = [CardItem(f"card:{cid}", cid, refused=refused(cid)) for cid in dict.fromkeys(p.hand)]
+    items = card_items(p.hand, refused)
     items += [CardItem(f"card:{cid}", cid, cc._("on your discard pile"), refused=True)
               for cid in dict.fromkeys(p.discard) if cid not in p.hand]
     return items
@@ -124,4 +147,4 @@ def display_tips(state: cc.GameState) -> dict[str, str]:
     return tips
 
 
-__all__ = ["CardItem", "CardRow", "display_items", "display_tips", "hand_items"]
+__all__ = ["COPY", "CardItem", "CardRow", "card_items", "display_items", "display_tips", "hand_items", "same_card"]

@@ -2,7 +2,8 @@
 itself (`GameApp`), so the learner uses the very controls and board of every later game.
 
 A script is data: the learner's steps (`Step`: what the tutor says, the control to use, outlined on screen, and
-the one action it accepts) and the practice opponent's turns (`Told`: its actions and the sentence that tells
+the one action it accepts; the outline moves on, control by control, as the learner sets each one as the step
+asks, to the button last) and the practice opponent's turns (`Told`: its actions and the sentence that tells
 them). Any other choice goes through the screen's controls: the engine's refusal shows in the screen's box with
 its rule; a legal but different move gets a note saying what the lesson asks for instead (the screen's `vet`
 hook), and nothing is played. At the end the tutor shows the score of the position, god by god.
@@ -135,6 +136,7 @@ class GuidedGame(ipw.VBox):
         self.again = button(cc._("Start again"), icon="undo")
         self.again.on_click(guarded(lambda _b: self.restart(), self.error_log))
         self.app: GameApp
+        self._watched: object = None       # the panel whose controls move the outline on (see `_watch`)
         self.children = [style(), self.holder, self.story, self.again, self.error_log]
         self.restart()
 
@@ -211,6 +213,8 @@ class GuidedGame(ipw.VBox):
         if str(action) != step.expect:
             return cc._(NOT_TAUGHT, do=do)
         self.history.append(cc._("You: {what}.", what=do))
+        if self.step_index == 0:
+            self.app.bring_into_view()     # the game begins: the board, the tutor's words and the controls in view
         self.position += 1
         return None
 
@@ -249,14 +253,75 @@ class GuidedGame(ipw.VBox):
             return {"place": [panel.mode, panel.kind, panel.city, panel.apply], "done": [panel.done]}
         return {}
 
+    def wanted(self) -> list[tuple[ipw.Widget, object]]:
+        """The controls the current step's action sets, each with the value it must read, in the order a learner
+        sets them (the expected card in the hand's menu; good, Buy or Sell, amount; colonist, then route; …)."""
+        step, panel = self.step, self.controls.panel
+        if step is None or panel is None:
+            return []
+        action = cc.parse_action(step.expect, self.game.state)
+        if isinstance(panel, CardPicker) and isinstance(action, cc.PlayCard):
+            return [(panel.card, action.card)]
+        if isinstance(panel, MercatorPanel) and isinstance(action, cc.Trade):
+            return [(panel.good, action.good), (panel.direction, "buy" if action.amount > 0 else "sell"),
+                    (panel.amount, abs(action.amount))]
+        if isinstance(panel, ArchitectPanel) and isinstance(action, cc.Move):
+            kind = self.game.map.routes[action.route].kind
+            return [(panel.colonist, (kind, action.start)), (panel.route, action.route)]
+        if isinstance(panel, ArchitectPanel) and isinstance(action, cc.Build):
+            return [(panel.city, action.city)]
+        if isinstance(panel, PrefectPanel) and isinstance(action, cc.Produce):
+            return [(panel.mode, "produce"), (panel.province, action.province)]
+        if isinstance(panel, PrefectPanel) and isinstance(action, cc.Collect):
+            return [(panel.mode, "collect")]
+        if isinstance(panel, DiplomatPanel) and isinstance(action, cc.Copy):
+            return [(panel.target, action.player)]
+        if isinstance(panel, SenatorPanel) and isinstance(action, cc.Purchase):
+            return [(panel.slot, action.slot)] + ([(panel.wild, action.wild)] if action.wild else [])
+        if isinstance(panel, TribunePanel) and isinstance(action, cc.Recruit):
+            return [(panel.kind, action.kind)]
+        if isinstance(panel, ColonistPanel) and isinstance(action, cc.Place):
+            return [(panel.mode, "place"), (panel.kind, action.kind), (panel.city, action.city)]
+        return []
+
+    def outlined(self) -> ipw.Widget | None:
+        """The one control to use next: the first of the step's controls not yet set as the step asks, else the
+        button that plays it (None when the learner has nothing to do)."""
+        step = self.step
+        group = self.focusable().get(step.control, []) if step is not None else []
+        if not group:
+            return None
+        unset = [w for w, value in self.wanted() if w.value != value]
+        if unset:
+            return unset[0]
+        return next((w for w in group if isinstance(w, ipw.Button)), group[0])
+
+    def _outline(self) -> None:
+        """Put the outline on the control to use next, and on no other."""
+        target = self.outlined()
+        for group in self.focusable().values():
+            for w in group:
+                if target is not None and w is target:
+                    w.add_class(FOCUS_CLASS)
+                else:
+                    w.remove_class(FOCUS_CLASS)
+
+    def _watch(self) -> None:
+        """Move the outline on whenever the learner sets one of the current panel's controls (once per panel)."""
+        panel = self.controls.panel
+        if panel is self._watched:
+            return
+        self._watched = panel
+        for w, _value in self.wanted():
+            w.observe(guarded(lambda _change: self._outline(), self.error_log), names="value")
+
     def show(self) -> None:
         state = self.game.state
         step = self.step
-        for name, group in self.focusable().items():   # the group's first control carries the outline
-            if step is not None and name == step.control:
-                group[0].add_class(FOCUS_CLASS)
-            else:
-                group[0].remove_class(FOCUS_CLASS)
+        self._watch()
+        self._outline()
+        # once the lesson is over nobody acts: the controls' "Livia is choosing…" would be untrue
+        self.controls.layout.display = "none" if self.finished and not state.over else None
         whose = cc._("{whose} turn:", whose=cc.possessive(self.guide.opponent))
         told = "".join(f"<div style='margin-bottom:4px'><b>{esc(whose)}</b> {esc(t)}</div>" for t in self.told)
         near = "".join(text_html(w, "cc-end-near") for w in end_warnings(state))

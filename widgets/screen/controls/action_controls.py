@@ -14,7 +14,7 @@ from ...render.markup import esc, note_html
 from ...render.picks import Pick
 from ...render.refusal import explanation_html
 from ...render.words import capital
-from ..card_row import CardItem, CardRow
+from ..card_row import CardRow, card_items
 from ..hooks import ScreenHooks
 from .dispatch import panel_class
 from .hand import CardPicker
@@ -109,7 +109,7 @@ class ActionControls(widgets.VBox):
         turn's start)."""
         if shown and self.panel is not None:
             player = self.panel.player
-            self.hand_view.show([CardItem(f"card:{cid}", cid) for cid in dict.fromkeys(player.hand)],
+            self.hand_view.show(card_items(player.hand),
                                 title=cc._("{whose} hand", whose=capital(cc.possessive(player.name))))
         self.hand_view.layout.display = None if shown else "none"
 
@@ -128,6 +128,10 @@ class ActionControls(widgets.VBox):
         if self.message.value:
             self.message.value = ""
         self.last_refusal = None
+
+    def add_note(self, text: str) -> None:
+        """A tutor's note under the message of the moment (a refusal, or nothing)."""
+        self.message.value += note_html(text)
 
     def attempt(self, action: cc.Action | str | None) -> bool:
         """Play `action` through the engine; on refusal show its explanation and change nothing."""

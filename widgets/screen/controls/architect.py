@@ -140,12 +140,10 @@ class ArchitectPanel(Panel):
         return result
 
     def tries(self) -> list[Pick]:
-        """Every city (a house there is refused with its rule) and, once a colonist is chosen, every route."""
+        """Every city (a house there is refused with its rule) and every route (a colonist that may not stop there,
+        or any move once building has begun, is refused with its rule)."""
         m = self.ctl.game.map
-        result = [Pick("city", c) for c in [*m.cities, m.rome]]
-        if self.moving and self.colonist.value is not None:
-            result += [Pick("route", r) for r in m.routes]
-        return result
+        return [Pick("city", c) for c in [*m.cities, m.rome]] + [Pick("route", r) for r in m.routes]
 
     def selected(self) -> list[Pick]:
         if self.moving and self.colonist.value is not None:
@@ -156,7 +154,30 @@ class ArchitectPanel(Panel):
     def picked(self, pick: Pick) -> None:
         if pick.kind == "colonist" and pick.colonist is not None:
             self.colonist.value = (pick.colonist, pick.id)
-        elif pick.kind == "route" and self.colonist.value is not None:
-            self.ctl.attempt(cc.Move(self.colonist.value[1], pick.id))
+        elif pick.kind == "route":
+            self._route_clicked(pick.id)
         elif pick.kind == "city":
             self.ctl.attempt(cc.Build(pick.id))
+
+    def _route_clicked(self, route: str) -> None:
+        """A click on a route moves the chosen colonist there. With none chosen: the one colonist that may stop there
+        moves (as if chosen first); if several may, the learner is asked to click one; if none may, the move of the
+        nearest colonist of the route's kind is tried, so the engine's refusal says why, with its rule (a route
+        already taken, too far, all moving done), as the menu's ✗ does."""
+        if self.colonist.value is not None:
+            self.ctl.attempt(cc.Move(self.colonist.value[1], route))
+            return
+        m = self.ctl.game.map
+        mine = sorted(set(self.player.colonists))
+        able = sorted({cc.Move(c.where, route) for c in mine} & self.legal, key=str)   # a move names its start only
+        if len(able) == 1:
+            self.ctl.attempt(able[0])
+        elif able:
+            self.ctl.clear_message()
+            self.ctl.add_note(cc._("Several of your colonists may stop on the {route}: click the one to move first, "
+                                   "then the route.", route=cc.route_name(route)))
+        elif mine:
+            kind = m.routes[route].kind
+            same = [c for c in mine if c.kind == kind] or mine
+            nearest = min(same, key=lambda c: m.step_costs(c.kind, c.where).get(route, len(m.routes)))
+            self.ctl.attempt(cc.Move(nearest.where, route))

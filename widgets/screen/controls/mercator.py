@@ -24,6 +24,7 @@ class MercatorPanel(Panel):
         self.direction = toggles([(cc._("Buy"), "buy"), (cc._("Sell"), "sell")])
         self.amount = widgets.IntSlider(value=1, min=1, max=cc.CONSTANTS.storehouse_slots,
                                         description=cc._("Amount"), style=WIDE)
+        self.done.tooltip = cc._("make the trade set up above, if the rules allow it, then finish this card play")
         self.watch(self.good, self.direction, self.amount)
 
     def action(self) -> cc.Action | None:
@@ -31,6 +32,31 @@ class MercatorPanel(Panel):
             return None
         n = self.amount.value
         return cc.Trade(self.good.value, n if self.direction.value == "buy" else -n)
+
+    def finish(self) -> None:
+        """Done makes the trade the preview shows, then ends the Mercator, as the preview promised. A trade set up
+        that the rules refuse is not made: the Mercator ends and a note says so, with the refusal and its rule.
+        A trade a lesson turns down (its note shown) is cleared, so the next Done ends the play."""
+        trade = self.action()
+        if trade is None or trade not in self.legal:
+            why = self._refusal(trade)
+            if self.ctl.attempt(cc.Done()) and why:
+                self.ctl.add_note(cc._("The Mercator ended without the trade set up, which the rules do not allow: "
+                                       "{why}", why=why))
+            return
+        self.good.value = None          # made now, or turned down by a lesson with a note (kept): not offered again
+        if self.ctl.attempt(trade):
+            self.ctl.attempt(cc.Done())
+
+    def _refusal(self, action: cc.Action | None) -> str:
+        """The engine's refusal of `action` with its rule, or '' if there is none to refuse."""
+        if action is None:
+            return ""
+        try:
+            cc.apply(self.state, action)
+        except cc.ConcordiaError as err:
+            return str(err)
+        return ""
 
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.good, self.direction, self.amount, self.preview, widgets.HBox([self.apply, self.done])]
@@ -49,5 +75,8 @@ class MercatorPanel(Panel):
             coins = cc.coins_text(n * cc.PRICE[good])
             head = esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
                         else cc._("receive {coins}", coins=coins))
-        self.preview.value = self.effect(self.action(), head)
+        action = self.action()
+        done = (f"<br><span style='color:#555'>{esc(cc._('Done makes this trade too, then ends the Mercator.'))}"
+                "</span>" if action in self.legal else "")
+        self.preview.value = self.effect(action, head) + done
         self.ctl.request_overlay(None)

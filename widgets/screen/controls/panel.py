@@ -36,6 +36,8 @@ class Controls(Protocol):
 
     def clear_message(self) -> None: ...
 
+    def add_note(self, text: str) -> None: ...
+
     def request_overlay(self, request: OverlayRequest | None) -> None: ...
 
 
@@ -56,7 +58,7 @@ class Panel:
         self.apply = button(cc._("Apply"), "primary")
         self.apply.on_click(ctl.guard(lambda _: ctl.attempt(self.action())))
         self.done = button(cc._("Done"), tooltip=cc._("finish this card play"))
-        self.done.on_click(ctl.guard(lambda _: ctl.attempt(cc.Done())))
+        self.done.on_click(ctl.guard(lambda _: self.finish()))
         self.done.layout.display = None if cc.Done() in self.legal else "none"
 
     @property
@@ -82,6 +84,10 @@ class Panel:
 
     def action(self) -> cc.Action | None:
         return None
+
+    def finish(self) -> None:
+        """Done: end the card play."""
+        self.ctl.attempt(cc.Done())
 
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.preview, widgets.HBox([self.apply, self.done])]

@@ -33,11 +33,30 @@ class SenatorPanel(Panel):
         self.slot = menu(cc._("Slot"), options)
         self.wild = toggles([(cc.good_name(g), g) for g in cc.GOODS], cc._("Pay “?” with"))
         self.apply.description = cc._("Buy")
-        self.watch(self.slot, self.wild)
+        self._fitting = False
+        self.slot.observe(ctl.guard(lambda _change: self._fit_wild()), names="value")
+        self.wild.observe(ctl.guard(lambda _change: None if self._fitting else self.changed()), names="value")
+        self.watch(self.slot)
 
     def _wild_needed(self) -> bool:
         return (self.slot.value is not None and not self.consul
                 and "?" in cc.CONSTANTS.display_slot_extra[self.slot.value - 1])
+
+    def _fit_wild(self) -> None:
+        """The goods the engine accepts for the chosen slot's "?" (the others marked ✗), one of them chosen: the one
+        chosen already if it pays, else the first that does (R-SEN-2), so a card the player can pay for never
+        reads "not allowed" because of a good they do not have."""
+        slot = self.slot.value
+        if not self._wild_needed():
+            return
+        payable = [g for g in cc.GOODS if cc.Purchase(slot, g) in self.legal]
+        chosen = self.wild.value if self.wild.value in payable or not payable else payable[0]
+        self._fitting = True
+        try:
+            self.wild.options = [(cc.good_name(g) + ("" if g in payable else BAD), g) for g in cc.GOODS]
+            self.wild.value = chosen
+        finally:
+            self._fitting = False
 
     def action(self) -> cc.Action | None:
         if self.slot.value is None:
