@@ -37,7 +37,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check --upgrade pip
 	$(BIN)/python -m pip install --quiet --disable-pip-version-check -e '.[dev]'
-	$(BIN)/python -m ipykernel install --sys-prefix --name python3 >/dev/null
+	$(BIN)/python -m ipykernel install --sys-prefix --name python3 --display-name "Python 3" >/dev/null
 	touch $(STAMP)
 
 $(AXE): $(AXE_DIR)/package-lock.json
@@ -47,25 +47,36 @@ $(AXE): $(AXE_DIR)/package-lock.json
 install: $(STAMP) $(AXE)
 
 # make tutor, make tutor-ja: JupyterLab for this machine only (127.0.0.1), opening the start chapter:
-#   make tutor [PORT=8888] [NO_BROWSER=1]
+#   make tutor [PORT=8888] [NO_BROWSER=1] [WORKDIR=tutor] [FRESH=notebooks/01_setup.ipynb]
+# It serves the learner's own working copy of the chapters, never notebooks/ itself (JupyterLab saves into what
+# it serves): WORKDIR (tutor/ in the repository, git-ignored) with notebooks/, docs/ and README.md, made and kept
+# in step by scripts/tutor_copy.py, which never overwrites a chapter the learner changed; it lists those, and
+# FRESH="PATH ..." replaces them by fresh copies (the learner's kept beside as NAME-yours.ipynb).
+# The tutor's JupyterLab settings are lab/settings/overrides.json (no news, no cell toolbar, no cell-type menu);
+# its plugin lab/labextensions/concordia-tutor-lab runs a chapter when it is opened and folds the file browser.
 # As root (a container, CI) JupyterLab stops unless given --allow-root: it is given then only, and said.
 # No browser is opened with NO_BROWSER=1 or on Linux without a display; JupyterLab always prints the address
 # to open, with its token ("Or copy and paste one of these URLs: http://127.0.0.1:8888/lab/tree/...?token=...");
 # Ctrl-C stops it.
 TUTOR_PORT   := $(if $(filter command line environment,$(origin PORT)),$(PORT),8888)
+TUTOR_DIR    := $(if $(filter command line,$(origin WORKDIR)),$(WORKDIR),tutor)
 AS_ROOT      := $(filter 0,$(shell id -u))
 NO_DISPLAY   := $(if $(filter Linux,$(shell uname -s)),$(if $(DISPLAY)$(WAYLAND_DISPLAY)$(BROWSER),,1))
 TUTOR_QUIET  := $(or $(NO_BROWSER),$(NO_DISPLAY))
 LAB           = $(BIN)/jupyter lab --ServerApp.ip=127.0.0.1 --ServerApp.port=$(TUTOR_PORT) \
-                --ServerApp.open_browser=$(if $(TUTOR_QUIET),False,True) --LabApp.default_url=/lab/tree/00_start_here.ipynb \
-                $(if $(AS_ROOT),--allow-root)
-LAB_NOTES     = $(if $(AS_ROOT),echo "Running as root: JupyterLab is started with --allow-root.";) \
+                --ServerApp.open_browser=$(if $(TUTOR_QUIET),False,True) --ServerApp.root_dir="$(TUTOR_DIR)" \
+                --LabApp.app_settings_dir="$(CURDIR)/lab/settings" \
+                --LabApp.extra_labextensions_path="$(CURDIR)/lab/labextensions" \
+                --LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate $(if $(AS_ROOT),--allow-root)
+# $(call TUTOR_START,start chapter,command): the working copy, what to open, then JupyterLab at that chapter
+TUTOR_START   = $(BIN)/python scripts/tutor_copy.py "$(TUTOR_DIR)" --command "$(2)" $(if $(FRESH),--fresh $(FRESH)) && \
+                $(if $(AS_ROOT),echo "Running as root: JupyterLab is started with --allow-root." &&) \
                 echo "$(if $(TUTOR_QUIET),No browser is opened here:,If no browser opens,) open the address JupyterLab prints \
-                below, http://127.0.0.1:PORT/lab/tree/00_start_here.ipynb?token=TOKEN (port $(TUTOR_PORT) or the next free one)."
+                below, http://127.0.0.1:PORT/lab/tree/$(1)?token=TOKEN (port $(TUTOR_PORT) or the next free one)."
 
 tutor: $(STAMP)
-	@$(LAB_NOTES)
-	$(LAB) notebooks/00_start_here.ipynb
+	@$(call TUTOR_START,notebooks/00_start_here.ipynb,make tutor)
+	$(LAB) --LabApp.default_url=/lab/tree/notebooks/00_start_here.ipynb
 
 # The Japanese tutor: the Japanese chapters, the tutor's texts in Japanese (CONCORDIA_LANG) and
 # JupyterLab's own menus in Japanese (its language pack, with settings of their own so `make tutor`
@@ -74,8 +85,8 @@ JA_SETTINGS = $(VENV)/share/jupyter/lab/user-settings-ja
 tutor-ja: $(STAMP)
 	mkdir -p "$(JA_SETTINGS)/@jupyterlab/translation-extension"
 	printf '{"locale": "ja_JP"}\n' > "$(JA_SETTINGS)/@jupyterlab/translation-extension/plugin.jupyterlab-settings"
-	@$(LAB_NOTES)
-	CONCORDIA_LANG=ja $(LAB) --LabApp.user_settings_dir="$(JA_SETTINGS)" notebooks/ja/00_start_here.ipynb
+	@$(call TUTOR_START,notebooks/ja/00_start_here.ipynb,make tutor-ja)
+	CONCORDIA_LANG=ja $(LAB) --LabApp.user_settings_dir="$(JA_SETTINGS)" --LabApp.default_url=/lab/tree/notebooks/ja/00_start_here.ipynb
 
 app: $(STAMP)
 	@echo "Serving $(or $(NOTEBOOK),$(APP_DIR)) (language $(APP_LANG)): open http://$(APP_HOST):$(PORT)/$(APP_START) - stop with Ctrl-C"

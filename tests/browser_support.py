@@ -5,7 +5,8 @@ A module may add notebooks of its own to the served folder by defining a fixture
 returning {file name: code cell source}.
 
 The notebooks are copied into a temporary root directory before JupyterLab serves them (and
-autosave is off), so the committed files are never touched. Full-page screenshots go to
+autosave is off), so the committed files are never touched: the learner's working copy of `make tutor`
+(scripts/tutor_copy.py: notebooks/ with docs/ beside, so the chapters' rule links resolve). Full-page screenshots go to
 `screenshots/` (git-ignored) for a person to look at.
 
 Needs Debian's Chromium (`/usr/bin/chromium`; Playwright's own browser download is not used).
@@ -14,6 +15,7 @@ Without it the tests skip, except under CI (`CI` set), where a missing browser i
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import json
 import os
 import re
@@ -30,6 +32,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -72,6 +75,16 @@ def chromium_path() -> str:
             return candidate
     _unavailable("browser test needs Chromium at /usr/bin/chromium (apt-get install chromium); not found")
     raise AssertionError("unreachable")
+
+
+def load_script(name: str) -> ModuleType:
+    """A module of scripts/ (not a package), imported once."""
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, REPO / "scripts" / f"{name}.py")
+        assert spec and spec.loader, name
+        sys.modules[name] = module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    return sys.modules[name]
 
 
 def _free_port() -> int:
@@ -149,13 +162,12 @@ def lab_settings() -> dict[str, dict[str, object]]:
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory: pytest.TempPathFactory, extra_notebooks: dict[str, str],
         lab_settings: dict[str, dict[str, object]]) -> Iterator[Lab]:
-    """JupyterLab serving a temporary copy of notebooks/ on 127.0.0.1 (free port, random token)."""
+    """JupyterLab serving a temporary working copy of the chapters on 127.0.0.1 (free port, random token)."""
     chromium_path()  # skip (or fail under CI) before starting anything
     before = _digest(NOTEBOOKS)
     tmp = tmp_path_factory.mktemp("lab")
     root = tmp / "root"
-    shutil.copytree(REPO / "notebooks", root / "notebooks",
-                    ignore=shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__"))
+    load_script("tutor_copy").prepare(root)
     for name, source in extra_notebooks.items():
         write_notebook(root / name, source)
     settings = tmp / "user-settings"
@@ -210,7 +222,7 @@ def _stop_server(server: Lab, proc: subprocess.Popen[bytes]) -> None:
     stop_process_tree(proc, started)
 
 
-def stop_process_tree(proc: subprocess.Popen[bytes], started: list[int], timeout: float = 15) -> None:
+def stop_process_tree(proc: subprocess.Popen[Any], started: list[int], timeout: float = 15) -> None:
     """Stop a server's process group, then kill whatever it started (kernels run in sessions of their own,
     so a process-group kill misses them): `started` lists them, taken before anything was shut down."""
     started = started + [p for p in _descendants(proc.pid) if p not in started]
