@@ -8,35 +8,11 @@ from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, full_screenshot, notebook_text, open_and_run
-from widget_page import wait_for
+from pad_page import counter_value, press
+from widget_page import wait_for, wait_text
 
 pytestmark = pytest.mark.browser
 CHAPTER = "notebooks/18_scoring_pad.ipynb"
-
-
-def wait_text(locator: Any, wanted: str, timeout: float = 40.0) -> str:
-    """The locator's text once it contains `wanted` (widget updates arrive one by one)."""
-    def text() -> str:
-        return locator.inner_text() if locator.count() else ""
-
-    def shown() -> str:
-        found = text()
-        return found if wanted in found else ""
-    try:
-        return wait_for(f"{wanted!r} on the page", shown, timeout)
-    except AssertionError:
-        raise AssertionError(f"expected {wanted!r} on the page, found {text()[:500]!r}") from None
-
-
-def counter_value(pad: Any, css: str) -> Any:
-    return pad.locator(f"{css} .widget-html-content").nth(1)
-
-
-def press(pad: Any, css: str, times: int, final: int) -> None:
-    """Press a counter's + button `times` times and wait until it shows `final`."""
-    for _ in range(times):
-        pad.locator(f"{css} .cc-plus").click()
-    wait_text(counter_value(pad, css), str(final))
 
 
 def enter_player(pad: Any, houses: list[str], cards: dict[str, int], land: int, sea: int, goods: dict[str, int],
@@ -104,8 +80,9 @@ def test_browser_scoring_pad_refusal_shows_the_rule_and_changes_nothing(lab: Lab
     open_and_run(page, lab, CHAPTER)
     pad = page.locator(".cc-practice .cc-scoring-pad")
     pad.locator(".cc-colonists-land .cc-minus").click()      # below the colonist placed in Rome at setup
-    refusal = pad.locator(".cc-refusal").first      # shown above and below the player's inputs
+    refusal = pad.locator(".cc-refusal").first      # shown once, under the button pressed
     wait_text(refusal, "R-SETUP-7")
+    assert pad.locator(".cc-refusal").count() == 1
     assert "always has at least one land colonist on the map" in refusal.inner_text()
     assert counter_value(pad, ".cc-colonists-land").inner_text().strip() == "1"
     pad.scroll_into_view_if_needed()

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 from browser_support import SCREENSHOTS, Lab, assert_clean, open_and_run
+from table_page import click_area, click_pick
 from widget_page import board_text, see, spoken, visible_text, visible_texts, wait_for
 
 import concordia_core as cc
@@ -31,51 +32,6 @@ def extra_notebooks() -> dict[str, str]:
 def shot(page: Any, name: str) -> None:
     SCREENSHOTS.mkdir(exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
-
-
-def click_pick(page: Any, selector: str) -> None:
-    """Click a board or card element that answers clicks (it carries the cc-pickable class once it may). A view
-    redrawn by the click before (the card row after a card is chosen) may replace the element while it is being
-    scrolled to: the new one is clicked, as a person's second click lands on what is there."""
-    from playwright.sync_api import Error
-    for attempt in range(3):
-        click_pick_ready(page, selector)
-        node = page.locator(selector).first
-        try:
-            node.scroll_into_view_if_needed()
-            node.click()
-            return
-        except Error as err:
-            if "not attached" not in str(err) or attempt == 2:
-                raise
-
-
-JS_FREE_POINT = """(s) => {
-  const node = document.querySelector(s);
-  const box = node.getBoundingClientRect();
-  for (let i = 1; i < 12; i++) for (let j = 1; j < 12; j++) {
-    const x = box.left + box.width * i / 12, y = box.top + box.height * j / 12;
-    const hit = document.elementFromPoint(x, y);
-    const owner = hit && hit.closest ? hit.closest('[data-pick]') : null;
-    if (owner === node) return {x: x - box.left, y: y - box.top};
-  }
-  return null;
-}"""
-
-
-def click_area(page: Any, selector: str) -> None:
-    """Click an area (a province) where nothing else lies on top of it, as a person would."""
-    click_pick_ready(page, selector)
-    page.locator(selector).first.scroll_into_view_if_needed()
-    point = page.evaluate(JS_FREE_POINT, selector)
-    assert point, f"no free point of {selector} to click"
-    page.locator(selector).first.click(position=point)
-
-
-def click_pick_ready(page: Any, selector: str) -> None:
-    page.locator(selector).first.wait_for(state="attached")
-    page.wait_for_function("(s) => { const n = document.querySelector(s); return n && n.classList.contains('cc-pickable'); }",
-                           arg=selector, timeout=15_000)
 
 
 # --- an Architect turn and a Prefect turn by clicks on the board ------------------------------------------

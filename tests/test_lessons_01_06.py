@@ -43,6 +43,20 @@ def test_ch01_province_picker_explains_a_bonus_tile_by_price():
     assert "The most expensive good is wine" in picker.result.value
 
 
+def test_ch01_a_province_clicked_on_the_board_is_explained_beside_it():
+    picker = ch01_setup.table_board()
+    assert picker.board is not None
+    assert picker.board.view.pick("province", "SICILIA")     # a click on the board picks and explains
+    assert "SICILIA" in picker.result.value and "R-SETUP-3" in picker.result.value
+    # the picker and the answer stand in the column beside the board, laid out as the game screen's (the browser
+    # test measures it in the window)
+    [row] = [w for w in picker.children if "cc-game-row" in getattr(w, "_dom_classes", ())]
+    board, side = row.children
+    assert board is picker.board
+    assert "cc-side" in side._dom_classes
+    assert picker.result in side.children
+
+
 def test_ch01_bonus_exercise_is_another_table():
     state = ch01_setup.bonus_table()
     assert [g for _, g in ch01_setup.province_goods(state, "VMBRIA")] == ["brick", "food", "brick"]

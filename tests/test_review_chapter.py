@@ -37,6 +37,13 @@ def test_the_panel_shows_each_player_and_the_costliest_decisions_on_the_board() 
     assert panel.board.state == lesson.sample_game().state_at(chosen.step)
     assert f"Step {chosen.step}, {chosen.player}" in panel.detail.value
     assert "Better, by about" in panel.detail.value
+    # the verdict stands in a column beside the board, laid out as the game screen's (board.js fits the board
+    # in a .cc-game-row to the window's height; the browser test measures it)
+    [row] = [w for w in panel.children if "cc-game-row" in getattr(w, "_dom_classes", ())]
+    board, side = row.children
+    assert board is panel.board
+    assert "cc-side" in side._dom_classes
+    assert panel.detail in side.children and panel.choices in side.children
 
 
 @pytest.mark.slow  # reviews the sample game
@@ -46,6 +53,8 @@ def test_trying_the_better_move_starts_a_game_at_that_moment() -> None:
     assert chosen is not None
     app = panel.branch()
     assert app is not None
+    assert panel.play_area.children == (app,)
+    assert f"Try: {chosen.advice}" in app.side.children[0].value     # the advice heads the column beside its board
     assert app.game.state == lesson.sample_game().state_at(chosen.step)
     first = chosen.best[0]
     app.game.play(first)                           # the better line's first step is legal there

@@ -14,7 +14,7 @@ import pytest
 
 import concordia_core as cc
 from widgets.realtable import pad_model as pm
-from widgets.realtable.pad import ScoringPad
+from widgets.realtable.pad import ScoringPad, path_to
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -192,8 +192,23 @@ def italia_pad() -> ScoringPad:
     return pad
 
 
-def refused(pad: ScoringPad, action: Any, rule: str, words: str) -> None:
-    """`action()` is refused with `rule` and `words` in the box the learner sees; entries and inputs unchanged."""
+def shown_after(pad: ScoringPad) -> Any:
+    """What the refusal box follows in the pad (it opens right under the input used), once it is shown."""
+    path = path_to(pad, pad.message)
+    assert len(path) > 1 and pad.message.layout.display != "none", "the refusal is not shown"
+    assert sum(w is pad.message for w in all_widgets(pad)) == 1    # in one place only
+    holder = path[-2].children
+    return holder[holder.index(pad.message) - 1]
+
+
+def all_widgets(root: Any) -> list[Any]:
+    """`root` and every widget shown inside it."""
+    return [root, *(w for c in getattr(root, "children", ()) for w in all_widgets(c))]
+
+
+def refused(pad: ScoringPad, action: Any, rule: str, words: str, under: Any = None) -> None:
+    """`action()` is refused with `rule` and `words` in the box the learner sees, opened right under `under` (the
+    input used; the players' buttons when none is); entries and inputs unchanged."""
     before = pad.entries
     shown = (pad.city_checks.value, {k: c.value for k, c in pad.card_counters.items()},
              {g: c.value for g, c in pad.goods.items()}, {k: c.value for k, c in pad.colonists.items()})
@@ -202,6 +217,8 @@ def refused(pad: ScoringPad, action: Any, rule: str, words: str) -> None:
     assert rule in pad.message.value
     assert words in pad.message.value
     assert "Not allowed" in pad.message.value
+    assert "role='alert'" in pad.message.value                  # a screen reader reads it out as it comes
+    assert shown_after(pad) is (pad.who if under is None else under)
     assert shown == (pad.city_checks.value, {k: c.value for k, c in pad.card_counters.items()},
                      {g: c.value for g, c in pad.goods.items()}, {k: c.value for k, c in pad.colonists.items()})
 
@@ -212,7 +229,9 @@ def test_pad_refuses_a_sixteenth_house() -> None:
     for city in cities[:15]:
         assert pad.view.pick("city", city)
     assert len(pad.entries.player("Aiko").houses) == 15
-    refused(pad, lambda: pad.view.pick("city", cities[15]), "R-END-2", "Aiko would have 16 houses; a player has only 15")
+    board = next(w for w in all_widgets(pad) if pad.map_box in getattr(w, "children", ()))   # the board's frame
+    refused(pad, lambda: pad.view.pick("city", cities[15]), "R-END-2", "Aiko would have 16 houses; a player has only 15",
+            under=board)
 
 
 def test_pad_refuses_a_sixteenth_house_ticked_in_the_lists_and_unticks_the_box() -> None:
@@ -220,7 +239,7 @@ def test_pad_refuses_a_sixteenth_house_ticked_in_the_lists_and_unticks_the_box()
     cities = list(IMPERIUM)[:16]
     for city in cities[:15]:
         pad.city_checks.click(city)
-    refused(pad, lambda: pad.city_checks.click(cities[15]), "R-END-2", "16 houses")
+    refused(pad, lambda: pad.city_checks.click(cities[15]), "R-END-2", "16 houses", under=pad.city_checks.boxes[cities[15]])
     assert pad.city_checks.boxes[cities[15]].value is False
 
 
@@ -238,17 +257,18 @@ def test_pad_refuses_a_house_in_rome(italia_pad: ScoringPad) -> None:
 def test_pad_refuses_more_cards_of_a_kind_than_the_game_has(italia_pad: ScoringPad) -> None:
     italia_pad.who.value = "Ben"
     refused(italia_pad, lambda: italia_pad.card_counters["WEAVER/minerva"].plus.click(), "R-SETUP-5",
-            "Aiko and Ben would have bought 2 Weaver (Minerva) cards together; a game of 2 players has only 1")
+            "Aiko and Ben would have bought 2 Weaver (Minerva) cards together; a game of 2 players has only 1",
+            under=italia_pad.card_counters["WEAVER/minerva"])
     # deck III is not used with 2 players: only 2 Colonists (I and II) are for sale
     italia_pad.card_counters["COLONIST/mars"].plus.click()
     italia_pad.card_counters["COLONIST/mars"].plus.click()
     refused(italia_pad, lambda: italia_pad.card_counters["COLONIST/mars"].plus.click(), "R-SETUP-5",
-            "Ben would have bought 3 Colonist (Mars) cards")
+            "Ben would have bought 3 Colonist (Mars) cards", under=italia_pad.card_counters["COLONIST/mars"])
 
 
 def test_pad_refuses_to_take_away_a_starting_card(italia_pad: ScoringPad) -> None:
     refused(italia_pad, lambda: italia_pad.card_counters["PREFECT/saturnus"].minus.click(), "R-SETUP-6",
-            "every player keeps the 2 starting Prefect cards all game")
+            "every player keeps the 2 starting Prefect cards all game", under=italia_pad.card_counters["PREFECT/saturnus"])
 
 
 def test_pad_refuses_a_storehouse_over_twelve_slots(italia_pad: ScoringPad) -> None:
@@ -257,12 +277,14 @@ def test_pad_refuses_a_storehouse_over_twelve_slots(italia_pad: ScoringPad) -> N
         italia_pad.goods["wine"].plus.click()
     assert italia_pad.entries.player("Aiko").slots_used() == 12
     refused(italia_pad, lambda: italia_pad.goods["wine"].plus.click(), "R-STORE-1",
-            "storehouse would hold 2 food + 7 wine and 4 waiting colonists, 13 in all; it has only 12 slots")
+            "storehouse would hold 2 food + 7 wine and 4 waiting colonists, 13 in all; it has only 12 slots",
+            under=italia_pad.goods["wine"])
     # a colonist on the map frees its slot; taking it off the map again would need a 13th slot
     italia_pad.colonists["land"].plus.click()
     italia_pad.goods["wine"].plus.click()
     assert italia_pad.entries.player("Aiko").slots_used() == 12
-    refused(italia_pad, lambda: italia_pad.colonists["land"].minus.click(), "R-STORE-1", "13 in all")
+    refused(italia_pad, lambda: italia_pad.colonists["land"].minus.click(), "R-STORE-1", "13 in all",
+            under=italia_pad.colonists["land"])
 
 
 def test_pad_refuses_a_fourth_land_or_sea_colonist(italia_pad: ScoringPad) -> None:
@@ -271,20 +293,32 @@ def test_pad_refuses_a_fourth_land_or_sea_colonist(italia_pad: ScoringPad) -> No
         italia_pad.colonists[kind].plus.click()
         assert italia_pad.entries.player("Aiko").colonists(kind) == 3
         refused(italia_pad, lambda k=kind: italia_pad.colonists[k].plus.click(), "R-COLO-2",
-                f"Aiko would have 4 {kind} colonists on the map; a player owns only 3")
+                f"Aiko would have 4 {kind} colonists on the map; a player owns only 3", under=italia_pad.colonists[kind])
 
 
 def test_pad_refuses_no_land_or_no_sea_colonist_on_the_map(italia_pad: ScoringPad) -> None:
     for kind in ("land", "sea"):
         refused(italia_pad, lambda k=kind: italia_pad.colonists[k].minus.click(), "R-SETUP-7",
-                f"Aiko always has at least one {kind} colonist on the map")
+                f"Aiko always has at least one {kind} colonist on the map", under=italia_pad.colonists[kind])
+
+
+def test_pad_refusal_follows_the_input_used_and_goes_with_a_change_taken(italia_pad: ScoringPad) -> None:
+    italia_pad.colonists["land"].minus.click()                   # refused: under the land colonists
+    assert "R-SETUP-7" in italia_pad.message.value
+    assert shown_after(italia_pad) is italia_pad.colonists["land"]
+    italia_pad.card_counters["PREFECT/saturnus"].minus.click()   # refused: moved under the Prefects
+    assert "R-SETUP-6" in italia_pad.message.value
+    assert shown_after(italia_pad) is italia_pad.card_counters["PREFECT/saturnus"]
+    italia_pad.goods["wine"].plus.click()                        # taken: the refusal goes
+    assert italia_pad.message.value == ""
+    assert italia_pad.message.layout.display == "none"
 
 
 def test_pad_refuses_city_tiles_the_box_does_not_hold() -> None:
     pad = ScoringPad(pm.PadEntries.new("italia", ["Aiko", "Ben"]))
     pad.tile_entry.choose("BAVZANVM", "cloth")
     refused(pad, lambda: pad.tile_entry.choose("AQVILEIA", "cloth"), "R-SETUP-2",
-            "the box holds 1 cloth tile with the letter A, but 2 cities show one")
+            "the box holds 1 cloth tile with the letter A, but 2 cities show one", under=pad.tile_entry.buttons["AQVILEIA"])
     assert pad.tile_entry.buttons["AQVILEIA"].value == ""
 
 
@@ -441,6 +475,7 @@ def test_pad_first_game_intermediate_prizes() -> None:
     assert "Aiko 2 coins, Ben 2 coins and Chloe 0 coins" in pad.prizes.value
     pad.records["Chloe"].value = "a lot"
     assert "whole number" in pad.message.value
+    assert shown_after(pad) is pad.records["Chloe"]            # under the box typed in
     assert pad.entries.player("Chloe").record == 9
 
 
@@ -449,6 +484,7 @@ def test_new_pad_refuses_a_player_count_the_map_does_not_allow() -> None:
     before = pad.entries
     assert not pad.new_table("imperium", ["Aiko", "Ben"])
     assert "R-SETUP-1" in pad.message.value
+    assert shown_after(pad) is pad.who                           # asked for by code: under the players' buttons
     assert pad.entries == before
     assert pad.new_table("imperium", ["Aiko", "Ben", "Chloe", "Dario"])
     assert pad.entries.names == ["Aiko", "Ben", "Chloe", "Dario"]

@@ -21,6 +21,20 @@ def wait_for(what: str, check: Callable[..., Any], timeout: float = 30.0) -> Any
         time.sleep(0.2)
 
 
+def wait_text(locator: Any, wanted: str, timeout: float = 40.0) -> str:
+    """The locator's text once it contains `wanted` (widget updates arrive one by one)."""
+    def text() -> str:
+        return locator.inner_text() if locator.count() else ""
+
+    def shown() -> str:
+        found = text()
+        return found if wanted in found else ""
+    try:
+        return wait_for(f"{wanted!r} on the page", shown, timeout)
+    except AssertionError:
+        raise AssertionError(f"expected {wanted!r} on the page, found {text()[:500]!r}") from None
+
+
 def button(scope: Any, label: str) -> Any:
     """The visible widget buttons showing `label`."""
     return scope.locator("button.jupyter-button:visible").filter(has_text=label)

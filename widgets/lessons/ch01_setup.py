@@ -20,6 +20,7 @@ from ..render.card_text import slot_extra
 from ..render.goods import storehouse_html
 from ..render.markup import esc
 from ..render.words import card_names
+from ..screen.game_screen import SIDE_WIDTH, STYLE
 from .kit import Board, Outcome, TryIt, html_table, number_exercise, players_table, style, text_html
 from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
@@ -67,6 +68,24 @@ def map_chooser() -> TryIt:
 
 
 # --- steps 2 and 3: city tiles and bonus tiles (R-SETUP-2, R-SETUP-3) ----------------------------
+class BoardTryIt(TryIt):
+    """A TryIt whose picker and answer stand in a column beside its board, laid out as the game screen's (its
+    classes and CSS: the board as tall as the window, the column beside it and in view while the page scrolls,
+    under it in a narrow window): a click on the board is answered next to the board, which never moves."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        assert self.board is not None, "a BoardTryIt needs board_state"
+        self.board.layout = ipw.Layout(flex="1 1 480px", min_width="300px")
+        self.choice.layout = ipw.Layout(width="98%")     # the whole label shown, however narrow the column
+        side = ipw.VBox([self.choice, self.button, self.result],
+                        layout=ipw.Layout(flex=f"0.3 1 {SIDE_WIDTH}px", min_width="300px", max_width="560px"))
+        side.add_class("cc-side")
+        row = ipw.HBox([self.board, side], layout=ipw.Layout(flex_flow="row wrap", width="100%"))
+        row.add_class("cc-game-row")
+        self.children = [style(), ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0")), row, self.error_log]
+
+
 def table_board() -> TryIt:
     """The board of the chapter's table after setup, and a province picker explaining its bonus tile."""
     state = table().state
@@ -81,8 +100,8 @@ def table_board() -> TryIt:
                             "goes on {province}, goods side up (R-SETUP-3).", province=cc.province_name(province),
                             cities=_priced(goods), good=cc.good_name(bonus)))
     provinces = [(cc.province_name(p), p) for p in sorted(board.provinces)]
-    return TryIt(cc._("Province"), provinces, attempt, button=cc._("Explain its bonus tile"), board_state=state,
-                 board_caption=caption, pick_kind="province")
+    return BoardTryIt(cc._("Province"), provinces, attempt, button=cc._("Explain its bonus tile"), board_state=state,
+                      board_caption=caption, pick_kind="province")
 
 
 def bonus_table() -> cc.GameState:

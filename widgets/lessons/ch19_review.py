@@ -24,7 +24,7 @@ import concordia_core as cc
 from concordia_core.bots import Decision, Review
 
 from ..parts.error_log import ErrorLog, guarded
-from ..screen.game_screen import GameApp
+from ..screen.game_screen import SIDE_WIDTH, STYLE, GameApp
 from ..screen.map_view import MapView
 from ..support import saves
 from ..table import saved
@@ -147,10 +147,24 @@ class ReviewPanel(ipw.VBox):
         self.game: cc.Game | None = None
         self.result: Review | None = None
         self._shown = 0                     # steps judged when the summary was last updated
-        self.children = [ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
-                         self.summary, self.choices, self.detail, self.board, self.try_it, self.play_area,
-                         self.error_log]
+        self.detail.add_class("cc-review-verdict")
+        self.children = [ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0")),
+                         ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
+                         self.summary, self._beside_board(), self.play_area, self.error_log]
+        self.add_class("cc-review")
         self.refresh_sources()
+
+    def _beside_board(self) -> ipw.HBox:
+        """The board with the decisions and the verdict in a column beside it, laid out as the game screen's
+        (its classes and CSS: the board as tall as the window, the column beside it, under it when narrow), so
+        the board and what the review says of it are seen together."""
+        self.board.layout = ipw.Layout(flex="1 1 480px", min_width="300px", height="auto")
+        side = ipw.VBox([self.choices, self.detail, self.try_it],
+                        layout=ipw.Layout(flex=f"0.3 1 {SIDE_WIDTH}px", min_width="300px", max_width="560px"))
+        side.add_class("cc-side")
+        row = ipw.HBox([self.board, side], layout=ipw.Layout(flex_flow="row wrap", width="100%"))
+        row.add_class("cc-game-row")
+        return row
 
     def refresh_sources(self) -> None:
         names = saves.names()
@@ -210,7 +224,9 @@ class ReviewPanel(ipw.VBox):
         app = GameApp(self.game.branch(chosen.step))
         advice = ipw.HTML(f"<div style='background:#eef5ff;padding:4px 8px;border-radius:4px'>"
                           f"{escape(cc._('Try: {advice}', advice=chosen.advice))}</div>")
-        self.play_area.children = [advice, app]
+        app.add_to_side(advice, 0)   # the advice heads the column beside the game's board, where the eyes are
+        self.play_area.children = [app]
+        app.bring_into_view()        # the game opens under the review's board: brought up to where the learner looks
         return app
 
 

@@ -6,14 +6,15 @@ them in the lists grouped by province), their colonists on the map, goods and co
 Concordia card and who holds the Praefectus Magnus. The board's city tiles come first (or from a table
 saved in chapter 17). Every number shown is the engine's: the entries become a position with
 `cc.Scenario`, scored by `cc.score`, ranked by `cc.final_ranking`, ties told by `cc.tiebreak_sentences`.
-An impossible entry is refused with the rule, and nothing changes.
+An impossible entry is refused with the rule, and nothing changes; the refusal opens right under the input
+that was used (a tap on a phone is answered where the finger is), as an alert a screen reader reads out.
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
 from html import escape
-from typing import Any
+from typing import Any, TypeAlias
 
 import ipywidgets as ipw
 
@@ -31,6 +32,8 @@ from .pad_model import KINDS, PadEntries, PlayerEntry
 
 CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
 ViewFactory = Callable[[cc.GameState], MapView]
+Near: TypeAlias = ipw.Widget | Callable[..., ipw.Widget] | None
+"""The input a callback answers for (or a function of the callback's arguments giving it): its refusal opens there."""
 
 
 # --- what the pad shows, from the engine --------------------------------------------------------------
@@ -90,7 +93,9 @@ class ScoringPad(ipw.VBox):
         self.allow_new_table = allow_new_table
         self.extras = extras              # the first-game scoring and saving (a worked example does without)
         self.error_log = ErrorLog()
-        self.message = ipw.HTML()
+        self.message = ipw.HTML(layout=ipw.Layout(width="100%", margin="2px 0", display="none"))
+        self.message.add_class("cc-pad-message")
+        self._near: ipw.Widget | None = None     # the input being answered: a refusal opens under it
         self.results = ipw.HTML()
         self.prizes = ipw.HTML()
         self.view: MapView | None = None
@@ -107,10 +112,17 @@ class ScoringPad(ipw.VBox):
         self._sync()
 
     # --- building the inputs ---------------------------------------------------------------------------
-    def _guard(self, callback: Callable[..., Any]) -> Callable[..., Any]:
-        """The callback of an input: errors shown, never lost; deaf while the pad itself sets the inputs."""
+    def _guard(self, callback: Callable[..., Any], near: Near = None) -> Callable[..., Any]:
+        """The callback of an input: errors shown, never lost; deaf while the pad itself sets the inputs. A
+        refusal it brings opens under `near` (the input, or a function of the callback's arguments giving it)."""
         def heard(*args: Any) -> Any:
-            return None if self._syncing else callback(*args)
+            if self._syncing:
+                return None
+            self._near = near(*args) if callable(near) else near
+            try:
+                return callback(*args)
+            finally:
+                self._near = None
         return guarded(heard, self.error_log)
 
     def _table_form(self) -> None:
@@ -125,7 +137,8 @@ class ScoringPad(ipw.VBox):
                                      layout=ipw.Layout(width="170px"))
         self.count_choice.observe(self._guard(lambda _c: self._show_form()), names="value")
         self.new_button.on_click(self._guard(lambda _b: self.new_table(
-            self.map_choice.value, [b.value.strip() for b in self.name_boxes[:self.count_choice.value]])))
+            self.map_choice.value, [b.value.strip() for b in self.name_boxes[:self.count_choice.value]]),
+            self.new_button))
         self._show_form()
 
     def _show_form(self) -> None:
@@ -144,7 +157,8 @@ class ScoringPad(ipw.VBox):
         self.who.add_class("cc-who")
         self.who.observe(self._guard(lambda c: self.select(c["new"])), names="value")
         self.tile_entry = TileEntry(e.map)
-        self.tile_entry.on_choose(self._guard(lambda city, good: self.set_tile(city, good)))
+        self.tile_entry.on_choose(self._guard(lambda city, good: self.set_tile(city, good),
+                                              lambda city, _good: self.tile_entry.buttons[city]))
         self.card_counters: dict[str, Counter] = {}
         card_rows: list[ipw.Widget] = []
         for god in cc.GODS:
@@ -160,44 +174,47 @@ class ScoringPad(ipw.VBox):
                 counter.add_class(f"cc-card-{kind.key.replace('/', '-').lower()}")
                 if not kind.ids:  # a starting card nobody can buy more of: no buttons
                     counter.minus.layout.visibility = "hidden"   # the layout of both buttons
-                counter.on_step(self._guard(lambda step, key=kind.key: self.add_card(key, step)))
+                counter.on_step(self._guard(lambda step, key=kind.key: self.add_card(key, step), counter))
                 self.card_counters[kind.key] = counter
                 card_rows.append(counter)
         self.cards_box = ipw.VBox(card_rows, layout=ipw.Layout(min_width="300px", margin="0 12px 0 0"))
         self.city_checks = CityChecks(e.map)
-        self.city_checks.on_toggle(self._guard(lambda city, _ticked: self.toggle_house(city)))
+        self.city_checks.on_toggle(self._guard(lambda city, _ticked: self.toggle_house(city),
+                                               lambda city, _ticked: self.city_checks.boxes[city]))
         self.map_box = ipw.Box(layout=ipw.Layout(width="100%"))
         self.picture = ipw.HTML()
         self.goods: dict[str, Counter] = {}
         for good in cc.GOODS:
             counter = Counter(escape(cc.good_name(good)), 0, 0, 99, label_width="80px")
             counter.add_class(f"cc-good-{good}")
-            counter.on_step(self._guard(lambda step, g=good: self.set_good(g, self.player.goods[g] + step)))
+            counter.on_step(self._guard(lambda step, g=good: self.set_good(g, self.player.goods[g] + step), counter))
             self.goods[good] = counter
         self.slots = ipw.HTML()
         self.coins = ipw.BoundedIntText(value=0, min=0, max=9999, description=cc._("Coins"),
                                         layout=ipw.Layout(width="170px"))
         self.coins.add_class("cc-coins")
-        self.coins.observe(self._guard(lambda c: self.set_coins(c["new"])), names="value")
+        self.coins.observe(self._guard(lambda c: self.set_coins(c["new"]), self.coins), names="value")
         self.colonists: dict[str, Counter] = {}
         for colonist_kind in KINDS:
             counter = Counter(escape(_colonist_label(colonist_kind)), 1, 0, 99, label_width="160px")
             counter.add_class(f"cc-colonists-{colonist_kind}")
-            counter.on_step(self._guard(lambda step, k=colonist_kind: self.set_colonists(k, self.player.colonists(k) + step)))
+            counter.on_step(self._guard(lambda step, k=colonist_kind: self.set_colonists(k, self.player.colonists(k) + step),
+                                        counter))
             self.colonists[colonist_kind] = counter
         self.concordia = ipw.Dropdown(options=[(cc._("nobody yet"), "")] + [(n, n) for n in e.names],
                                       value=e.concordia or "", description=cc._("Concordia card"),
                                       style={"description_width": "initial"})
         self.concordia.add_class("cc-concordia")
-        self.concordia.observe(self._guard(lambda c: self.set_concordia(c["new"] or None)), names="value")
+        self.concordia.observe(self._guard(lambda c: self.set_concordia(c["new"] or None), self.concordia),
+                               names="value")
         self.praefectus = ipw.Dropdown(options=e.names, value=e.praefectus, description=cc._("Praefectus Magnus"),
                                        style={"description_width": "initial"})
         self.praefectus.add_class("cc-praefectus")
-        self.praefectus.observe(self._guard(lambda c: self.set_praefectus(c["new"])), names="value")
+        self.praefectus.observe(self._guard(lambda c: self.set_praefectus(c["new"]), self.praefectus), names="value")
         self.records = {name: ipw.Text(value="", placeholder="—", description=name,
                                        layout=ipw.Layout(width="200px")) for name in e.names}
         for name, box in self.records.items():
-            box.observe(self._guard(lambda c, n=name: self.set_record(n, c["new"])), names="value")
+            box.observe(self._guard(lambda c, n=name: self.set_record(n, c["new"]), box), names="value")
 
     def _children(self) -> list[ipw.Widget]:
         def section(title: str, *body: ipw.Widget) -> ipw.VBox:
@@ -234,10 +251,18 @@ class ScoringPad(ipw.VBox):
         if self.extras and not self.allow_new_table:
             extras.append(section(cc._("Save or load"), self.savebox))
         each = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(cc._('Each player'))}</h4>")
-        return [page_style(), *form, self.tiles_section, each, self.who, self.message, player, houses, self.message,
+        return [page_style(), *form, self.tiles_section, each, self.who, self.message, player, houses,
                 section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus],
                                                           layout=ipw.Layout(flex_flow="row wrap"))),
                 section(cc._("Scores"), self.results), *extras, self.error_log]
+
+    def say(self, html: str) -> None:
+        """Show a refusal (the box of `explanation_html`, an alert) under the input being answered, or under the
+        players' buttons when none is; an empty `html` hides it."""
+        self.message.value = html
+        self.message.layout.display = "" if html else "none"
+        if html:
+            put_after(self, self.message, self._near or self.who)
 
     # --- the current player -----------------------------------------------------------------------------
     @property
@@ -256,11 +281,11 @@ class ScoringPad(ipw.VBox):
         try:
             new = change(self.entries)
         except cc.ConcordiaError as err:
-            self.message.value = explanation_html(err)
+            self.say(explanation_html(err))
             self._sync()
             return False
         self.entries = new
-        self.message.value = ""
+        self.say("")
         self._sync()
         return True
 
@@ -296,8 +321,8 @@ class ScoringPad(ipw.VBox):
             try:
                 value = int(str(text).strip())
             except ValueError:
-                self.message.value = explanation_html(cc.InvalidAction(cc._(
-                    "a recorded score is a whole number, not {text!r}", text=text)))
+                self.say(explanation_html(cc.InvalidAction(cc._(
+                    "a recorded score is a whole number, not {text!r}", text=text))))
                 self._sync()
                 return False
         return self.apply(lambda e: e.set_record(name, value))
@@ -307,7 +332,7 @@ class ScoringPad(ipw.VBox):
         try:
             entries = PadEntries.new(map_name, names, tiles)
         except cc.ConcordiaError as err:
-            self.message.value = explanation_html(err)
+            self.say(explanation_html(err))
             return False
         self.load_entries(entries)
         return True
@@ -315,7 +340,7 @@ class ScoringPad(ipw.VBox):
     def load_entries(self, entries: PadEntries) -> None:
         self.entries = entries
         self.current = entries.names[0]
-        self.message.value = ""
+        self.say("")
         self.count_choice.value = len(entries.players)
         self._show_form()
         for box, name in zip(self.name_boxes, entries.names, strict=False):
@@ -398,9 +423,44 @@ class ScoringPad(ipw.VBox):
         if self.view is None or self._view_map != e.map:
             self.view = self.view_factory(state)
             self._view_map = e.map
-            self.map_connected = connect_map(self.view, self._guard(lambda city: self.toggle_house(city)))
+            self.map_connected = connect_map(self.view, self._guard(lambda city: self.toggle_house(city), self.map_box))
         show_board(self.view, state, cc.load_map(e.map).cities, self.player.houses)
         self.map_box.children = (self.view,)
+
+
+def path_to(root: ipw.Widget, target: ipw.Widget) -> list[ipw.Widget]:
+    """The widgets from `root` down to `target` (empty if `target` is not shown inside `root`)."""
+    if root is target:
+        return [root]
+    for child in getattr(root, "children", ()):
+        found = path_to(child, target)
+        if found:
+            return [root, *found]
+    return []
+
+
+def _stacks(box: ipw.Widget) -> bool:
+    """Does `box` put its children under each other, or wrap them onto lines (so a full-width box put after one
+    of them opens right under it)? Not a plain row, nor a widget with no children."""
+    flow = getattr(getattr(box, "layout", None), "flex_flow", None) or ""
+    return isinstance(box, ipw.Box) and ("wrap" in flow or (isinstance(box, ipw.VBox) and "row" not in flow))
+
+
+def put_after(root: ipw.Box, widget: ipw.Widget, anchor: ipw.Widget) -> None:
+    """Move `widget` (full width) to open right under `anchor`, inside `root`: after the anchor, or after the
+    anchor's row, in the nearest box that stacks or wraps its children."""
+    old = path_to(root, widget)
+    if len(old) > 1:
+        holder = old[-2]
+        holder.children = tuple(c for c in holder.children if c is not widget)
+    path = path_to(root, anchor)
+    for parent, child in zip(reversed(path[:-1]), reversed(path[1:]), strict=True):
+        if _stacks(parent):
+            children = list(parent.children)
+            children.insert(children.index(child) + 1, widget)
+            parent.children = tuple(children)
+            return
+    root.children = (*root.children, widget)
 
 
 def _colonist_label(kind: str) -> str:
