@@ -348,11 +348,6 @@ JS_SETTLED = """() => {
   return imgs.every(i => i.complete);
 }"""
 
-JS_MAP_IMAGES = """() => [...window.jupyterapp.shell.currentWidget.content.node.querySelectorAll('.jp-OutputArea-output img')]
-  .map(i => { const r = i.getBoundingClientRect();
-              return {src: i.src.slice(0, 40), natural: i.naturalWidth, width: r.width, height: r.height}; })"""
-
-
 def open_and_run(page: Any, lab: Lab, path: str) -> dict[str, Any]:
     """Open `path` in JupyterLab, run all cells, wait until everything settled; the final cell report."""
     # a workspace of its own, so JupyterLab does not reopen what an earlier test left open

@@ -12,7 +12,6 @@ from typing import Any
 import pytest
 from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible
 from browser_support import (
-    JS_MAP_IMAGES,
     NOTEBOOKS,
     Lab,
     assert_board_visible,
@@ -39,6 +38,9 @@ def extra_notebooks() -> dict[str, str]:
 
 # --- chapters 14 and after (00-13: test_browser_chapters.py) ------------------------------------------
 PLOTS_NOT_MAPS = {"16_strategy_study.ipynb"}  # chapters of score plots, no board
+JS_CHARTS = """() => [...window.jupyterapp.shell.currentWidget.content.node
+  .querySelectorAll('.jp-OutputArea-output svg.cc-chart')]
+  .map(s => { const r = s.getBoundingClientRect(); return {width: r.width, height: r.height}; })"""  # SVG charts
 LATER = [p for p in NOTEBOOKS if p.parent.name == "notebooks" and not (p.name[:2].isdigit() and int(p.name[:2]) <= 13)]
 
 
@@ -50,7 +52,7 @@ def test_browser_chapter_runs_and_renders_and_passes_axe_audit(lab: Lab, page: A
     assert_clean(page, path, report)
     assert_no_code_visible(page, path)
     if notebook.name in PLOTS_NOT_MAPS:
-        assert any(i["width"] >= 300 for i in page.evaluate(JS_MAP_IMAGES)), f"{path}: its plots are not visible"
+        assert any(c["width"] >= 300 for c in page.evaluate(JS_CHARTS)), f"{path}: its plots are not visible"
     else:
         assert_board_visible(page, path)
     assert shot.stat().st_size > 10_000

@@ -2,17 +2,16 @@
 The board's drawing and clicks are tested in test_board.py."""
 from __future__ import annotations
 
-import io
 import random
 import re
 import statistics
 import subprocess
 import sys
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Callable
 
 import pytest
-from PIL import Image
 
 import concordia_core as cc
 from concordia_core.rules.architect import build_sites, house_price
@@ -20,11 +19,12 @@ from concordia_core.rules.prefect import production
 from widgets.render import palette
 from widgets.render.board import BuildOverlay, ProduceOverlay, ReachOverlay, board_svg
 from widgets.render.formatters import register_formatters, state_html, state_svg
-from widgets.render.score import score_chart, score_table_html
+from widgets.render.score import score_chart_svg, score_table_html
 from widgets.screen.score_view import ScoreView
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
+SVG_NS = "{http://www.w3.org/2000/svg}"
 PLAYERS = {"italia": ["Aiko", "Ben", "Chloe"], "imperium": ["Aiko", "Ben", "Chloe", "Dario"]}
 
 
@@ -154,24 +154,25 @@ def test_widget_score_table_shows_every_player_god_and_engine_totals(map_id: str
 
 def test_widget_score_chart_and_view() -> None:
     state = midgame("imperium")
-    fig = score_chart(state)
-    ax = fig.axes[0]
-    assert len(ax.patches) == len(state.players) * 7
-    heights = {round(b.get_height()) for b in ax.patches}
-    assert max(heights) == max(max(cc.score(state, p.name).by_god().values()) for p in state.players)
+    svg = score_chart_svg(state)
+    root = ET.fromstring(svg)
+    bars = [el for el in root.iter(f"{SVG_NS}rect") if el.find(f"{SVG_NS}title") is not None]
+    assert len(bars) == len(state.players) * 7
+    tips = [b.find(f"{SVG_NS}title").text or "" for b in bars]  # type: ignore[union-attr]
+    assert f"Aiko · Vesta: {cc.score(state, 'Aiko').by_god()['vesta']} points" in tips
+    tallest = max(max(cc.score(state, p.name).by_god().values()) for p in state.players)
+    highest_bar = max(bars, key=lambda b: float(b.get("height", "0")))
+    assert (highest_bar.find(f"{SVG_NS}title").text or "").endswith(f": {tallest} points")  # type: ignore[union-attr]
+    fills = {b.get("fill") for b in bars}
+    assert fills == {palette.player_colour(i) for i in range(len(state.players))}
+    assert root.get("role") == "img" and root.find(f"{SVG_NS}title").text == "Score if the game ended now"  # type: ignore[union-attr]
+    assert "The table above as a bar chart" in (root.find(f"{SVG_NS}desc").text or "")  # type: ignore[union-attr]
     view = ScoreView(state)
     assert "Aiko" in view.table.value
-    assert "<img src='data:image/png;base64,iVBORw0KGgo" in view.chart.value and " alt='The table above" in view.chart.value
+    assert view.chart.value.startswith("<svg") and 'role="img"' in view.chart.value
     old = view.table.value
     view.show(new("imperium").state)
     assert view.table.value != old
-
-
-def assert_png(png: bytes) -> tuple[int, int]:
-    assert png[:8] == b"\x89PNG\r\n\x1a\n"
-    img = Image.open(io.BytesIO(png))
-    img.verify()
-    return Image.open(io.BytesIO(png)).size
 
 
 def test_widget_state_html_and_svg() -> None:
@@ -195,13 +196,11 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     assert "<svg" in data["text/html"]
     data, _ = shell.display_formatter.format(cc.score(state, "Aiko"))
     assert "text/html" in data
-    assert "image/png" in data
+    assert data["image/svg+xml"].startswith("<svg") and "Aiko: " in data["image/svg+xml"]
     game = new("italia")
     data, _ = shell.display_formatter.format(game)
     assert "image/svg+xml" in data
     assert "<svg" in data["text/html"]
-    data, _ = shell.display_formatter.format(score_chart(state))
-    assert data["image/png"][:4] == b"\x89PNG"
 
 
 def test_widget_register_formatters_is_a_no_op_outside_ipython() -> None:

@@ -20,14 +20,13 @@ from statistics import mean
 from typing import Any
 
 import ipywidgets as ipw
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
 
 import concordia_core as cc
 from concordia_core.bots import POINT_KEYS, GameResult, PlayerResult, level_name, simulate
 
 from ..parts.error_log import ErrorLog, guarded
-from ..render.figures import figure_png, figure_words, png_html
+from ..render import palette as pal
+from ..render.figures import BoxStats, Chart, Series, box_chart, box_stats, number
 from .kit.exercise import Exercise, Verdict, right, wrong
 
 MAP = "imperium"
@@ -39,7 +38,8 @@ STUDIES: dict[str, tuple[tuple[str, ...], int]] = {   # title (catalog key) -> b
     cc.N_("greedy against random"): (("greedy", "random"), 200),
 }
 GREEDY_STUDY = cc.N_("four greedy bots")
-COLOURS = {"greedy": "#0072B2", "random": "#E69F00", "easy": "#009E73", "strong": "#CC79A7"}
+COLOURS = {"greedy": pal.OKABE_ITO["blue"], "random": pal.OKABE_ITO["orange"], "easy": pal.OKABE_ITO["bluish_green"],
+           "strong": pal.OKABE_ITO["reddish_purple"]}
 
 
 STORED = Path(__file__).resolve().parent / "data" / "ch16_studies.json"
@@ -108,35 +108,59 @@ def best_god(results: Sequence[GameResult], level: str = "greedy") -> str:
     return max(means, key=lambda god: means[god])
 
 
-def box_plots(studies: Mapping[str, Sequence[GameResult]]) -> Figure:
-    """One box plot per study: points per god, a box per bot level side by side."""
-    with figure_words():
-        return _box_plots(studies)
+def levels_of(results: Sequence[GameResult]) -> list[str]:
+    """The bot levels that played in a study, in one order (the order of its boxes and of its table's columns)."""
+    return sorted({p.level for r in results for p in r.players})
 
 
-def _box_plots(studies: Mapping[str, Sequence[GameResult]]) -> Figure:
-    fig = Figure(figsize=(10, 3.4 * len(studies)), dpi=90)
-    FigureCanvasAgg(fig)
-    for row, (title, results) in enumerate(studies.items(), start=1):
-        ax = fig.add_subplot(len(studies), 1, row)
-        levels = sorted({p.level for r in results for p in r.players})
-        width = 0.8 / len(levels)
-        for k, level in enumerate(levels):
-            data = points_by(results, level)
-            positions = [i + (k - (len(levels) - 1) / 2) * width for i in range(len(POINT_KEYS))]
-            parts = ax.boxplot([data[g] for g in POINT_KEYS], positions=positions, widths=width * 0.9,
-                               patch_artist=True, manage_ticks=False)
-            for box in parts["boxes"]:
-                box.set_facecolor(COLOURS.get(level, "#999999"))
-            ax.plot([], [], "s", color=COLOURS.get(level, "#999999"), label=level_name(level))
-        ax.set_xticks(range(len(POINT_KEYS)), [cc.god_name(g) for g in POINT_KEYS])
-        ax.set_ylabel(cc._("points"))
-        n = len(finished(results))
-        ax.set_title(cc.n_("{title}: {n} finished game", "{title}: {n} finished games", n, title=title), fontsize=11)
-        ax.legend(loc="upper right", fontsize=9)
-        ax.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    return fig
+def box_plot(title: str, results: Sequence[GameResult]) -> str:
+    """One study's box plot (SVG): points per god, a box per bot level side by side."""
+    levels = levels_of(results)
+    boxes = [[box_stats(points_by(results, level)[g]) for g in POINT_KEYS] for level in levels]
+    tips = [[_box_tip(level, g, b) for g, b in zip(POINT_KEYS, row, strict=True)]
+            for level, row in zip(levels, boxes, strict=True)]
+    n = len(finished(results))
+    chart = Chart(cc.n_("{title}: {n} finished game", "{title}: {n} finished games", n, title=title), _plots_text(),
+                  [cc.god_name(g) for g in POINT_KEYS], cc._("points"), width=900)
+    return box_chart(chart, [Series(level_name(level), COLOURS.get(level, "#999999")) for level in levels], boxes, tips)
+
+
+def _box_tip(level: str, god: str, box: BoxStats | None) -> str:
+    if box is None:
+        return ""
+    return cc._("{level} · {god}: {numbers}", level=level_name(level), god=cc.god_name(god), numbers=_box_text(box))
+
+
+def numbers_table(title: str, results: Sequence[GameResult]) -> str:
+    """The numbers of a study's box plot as a table: per god and bot level the median, the middle half and the
+    lowest and highest points of all its games."""
+    levels = levels_of(results)
+    cell = "padding:2px 8px;border:1px solid #ccc;text-align:left"
+    head = "".join(f"<th style='{cell}' scope='col'>{escape(level_name(level))}</th>" for level in levels)
+    rows = []
+    for god in POINT_KEYS:
+        cells = []
+        for level in levels:
+            box = box_stats(points_by(results, level)[god])
+            cells.append(f"<td style='{cell}'>—</td>" if box is None else f"<td style='{cell}'>{escape(_box_text(box))}</td>")
+        rows.append(f"<tr><th style='{cell}' scope='row'>{escape(cc.god_name(god))}</th>{''.join(cells)}</tr>")
+    return (f"<table style='border-collapse:collapse;font-size:90%;margin:4px 0 10px'><caption style='text-align:left'>"
+            f"{escape(title)}</caption><tr><th style='{cell}' scope='col'>{escape(cc._('God'))}</th>{head}</tr>"
+            f"{''.join(rows)}</table>")
+
+
+def _box_text(box: BoxStats) -> str:
+    low, high = box.span
+    return cc._("median {median} (middle half {q1}–{q3}; all games {low}–{high})", median=number(box.median),
+                q1=number(box.q1), q3=number(box.q3), low=number(low), high=number(high))
+
+
+def box_plots(studies: Mapping[str, Sequence[GameResult]]) -> str:
+    """Every study's box plot, then their numbers in tables, folded under a heading a click opens (HTML)."""
+    plots = "".join(f"<div>{box_plot(title, results)}</div>" for title, results in studies.items())
+    tables = "".join(numbers_table(title, results) for title, results in studies.items())
+    return (f"<div class='cc-study-plots'>{plots}<details><summary>{escape(cc._('The numbers in the plots'))}</summary>"
+            f"{tables}</details></div>")
 
 
 def study_panel(games: int = GAMES) -> ipw.VBox:
@@ -144,8 +168,7 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
     the games again here (with a progress bar) to show that the same numbers give the same games."""
     results = {cc._(title): study(title, games) for title in STUDIES}
     summary = ipw.HTML(escape(_played_text(results)))
-    picture = ipw.HTML(png_html(figure_png(box_plots(results)), _plots_text()),
-                       layout=ipw.Layout(max_width="100%"))      # the box plots, an <img> with its text
+    picture = ipw.HTML(box_plots(results), layout=ipw.Layout(max_width="100%"))   # the box plots (SVG), their numbers
     again = ipw.Button(description=cc._("Play these games again"), icon="refresh",
                        tooltip=cc._("Plays the studies' games here, one by one; it takes a while"),
                        layout=ipw.Layout(width="auto"))
@@ -174,7 +197,7 @@ def study_panel(games: int = GAMES) -> ipw.VBox:
                                     seconds=round(time.perf_counter() - start, 1)))
         if not same:
             summary.value = escape(_played_text(fresh))
-            picture.value = png_html(figure_png(box_plots(fresh)), _plots_text())
+            picture.value = box_plots(fresh)
 
     again.on_click(guarded(play_again, log))
     return ipw.VBox([summary, picture, ipw.HBox([again, bar, label]), outcome, log])

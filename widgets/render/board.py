@@ -12,11 +12,9 @@ colonist:<player>:<kind>:<where>); tooltips come from `tips()`.
 """
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from html import escape
-
-import numpy as np
 
 import concordia_core as cc
 
@@ -90,7 +88,7 @@ def _f(v: float) -> str:
     return f"{v:.1f}"
 
 
-def _path(points: np.ndarray, closed: bool = False) -> str:
+def _path(points: Iterable[tuple[float, float]], closed: bool = False) -> str:
     d = "M" + " L".join(f"{_f(x)} {_f(y)}" for x, y in points)
     return d + (" Z" if closed else "")
 
@@ -137,7 +135,7 @@ def _house(x: float, y: float, colour: str, letter: str) -> str:
     h = PIECE
     pts = [(x - h / 2, y + h / 2), (x - h / 2, y - h / 6), (x, y - h / 1.6), (x + h / 2, y - h / 6), (x + h / 2, y + h / 2)]
     ink = pal.text_colour_on(colour)
-    return (f'<path d="{_path(np.array(pts), True)}" fill="{colour}" stroke="black" stroke-width="1"/>'
+    return (f'<path d="{_path(pts, True)}" fill="{colour}" stroke="black" stroke-width="1"/>'
             + _text(x, y + h * 0.36, letter, 6.5, anchor="middle", weight="bold", fill=ink, halo=False))
 
 
@@ -147,7 +145,7 @@ def _colonist(x: float, y: float, kind: str, colour: str, letter: str, pick: str
     if kind == "land":
         s = PIECE * 1.25
         pts = [(x, y - s * 0.62), (x + s * 0.58, y + s * 0.42), (x - s * 0.58, y + s * 0.42)]
-        shape = (f'<path d="{_path(np.array(pts), True)}" fill="{colour}" stroke="{pal.LAND_COLOUR}" stroke-width="2.4" '
+        shape = (f'<path d="{_path(pts, True)}" fill="{colour}" stroke="{pal.LAND_COLOUR}" stroke-width="2.4" '
                  'stroke-linejoin="round"/>')
         ty = y + s * 0.28
     else:
@@ -245,7 +243,7 @@ def _legend(lay: Layout, players: tuple[str, ...]) -> str:
 
 def _tile_goods(x: float, y: float, good: str) -> str:
     s = 0.13 * PX
-    pts = np.array([(x, y - s), (x + s, y), (x, y + s), (x - s, y)])
+    pts = [(x, y - s), (x + s, y), (x, y + s), (x - s, y)]
     col, ink = pal.good_colour(good), pal.GOOD_TEXT[good]
     return (f'<path d="{_path(pts, True)}" fill="{col}" stroke="{INK}" stroke-width="1"/>'
             f'<use href="#cc-good-{good}" x="{_f(x - s * 0.6)}" y="{_f(y - s * 0.6)}" width="{_f(s * 1.2)}" '

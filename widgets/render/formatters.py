@@ -1,21 +1,18 @@
 """Static rendering without a widget manager: SVG and HTML of a state, and IPython display formatters.
 
-The engine stays free of matplotlib and IPython; `register_formatters()` teaches IPython to show a
-`GameState` as the board (SVG) plus an HTML summary, and a `ScoreBreakdown` as a table (and a chart).
+The engine stays free of IPython; `register_formatters()` teaches IPython to show a `GameState` as the board
+(SVG) plus an HTML summary, and a `ScoreBreakdown` as a table (its own HTML) and a chart (SVG).
 """
 from __future__ import annotations
 
 from html import escape
 from typing import Any
 
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 import concordia_core as cc
 
 from . import palette as pal
 from .board import board_svg
-from .figures import figure_png, figure_words
+from .figures import Chart, Series, bar_chart
 from .goods import goods_chips
 
 
@@ -55,23 +52,20 @@ def state_display_html(state: cc.GameState) -> str:
     return f"<div style='max-width:100%'>{state_svg(state)}</div>" + state_html(state)
 
 
-def breakdown_png(breakdown: cc.ScoreBreakdown) -> bytes:
-    """A small horizontal bar chart of one player's points per god."""
+def breakdown_svg(breakdown: cc.ScoreBreakdown) -> str:
+    """A small bar chart (SVG) of one player's points per god (the gods that gave any)."""
     by_god = {g: n for g, n in breakdown.by_god().items() if n}
-    with figure_words():
-        fig = Figure(figsize=(5, 0.5 + 0.3 * max(1, len(by_god))), dpi=100)
-        FigureCanvasAgg(fig)
-        ax = fig.add_subplot()
-        ax.barh([cc.god_name(g) for g in by_god][::-1], list(by_god.values())[::-1], color="#8B5A2B")
-        ax.set_title(cc.n_("{player}: {n} point", "{player}: {n} points", breakdown.total, player=breakdown.player),
-                     fontsize=10)
-        ax.spines[["top", "right"]].set_visible(False)
-        fig.tight_layout()
-        return figure_png(fig)
+    title = cc.n_("{player}: {n} point", "{player}: {n} points", breakdown.total, player=breakdown.player)
+    chart = Chart(title, cc._("Points per god: {points}", points=cc.listing(
+        cc._("{god} {points}", god=cc.god_name(g), points=n) for g, n in by_god.items())),
+        [cc.god_name(g) for g in by_god], cc._("points"), width=max(260, 90 * len(by_god) + 70), height=240)
+    tips = [[cc.n_("{player} · {god}: {n} point", "{player} · {god}: {n} points", n, player=breakdown.player,
+                   god=cc.god_name(g)) for g, n in by_god.items()]]
+    return bar_chart(chart, [Series(breakdown.player, pal.LAND_COLOUR)], [list(by_god.values())], tips)
 
 
 def register_formatters(shell: Any = None) -> bool:
-    """Register SVG, PNG and HTML display formatters for GameState, Game, ScoreBreakdown and Figure with IPython.
+    """Register SVG and HTML display formatters for GameState, Game and ScoreBreakdown with IPython.
 
     Uses the running IPython shell (or `shell`); outside IPython it does nothing and returns False.
     """
@@ -86,9 +80,7 @@ def register_formatters(shell: Any = None) -> bool:
     formatters = shell.display_formatter.formatters
     formatters["image/svg+xml"].for_type(cc.GameState, state_svg)
     formatters["text/html"].for_type(cc.GameState, state_display_html)
-    formatters["image/png"].for_type(cc.ScoreBreakdown, breakdown_png)
+    formatters["image/svg+xml"].for_type(cc.ScoreBreakdown, breakdown_svg)
     formatters["image/svg+xml"].for_type(cc.Game, lambda game: state_svg(game.state))
-    # figures made without pyplot (the tutor's charts) show as pictures without `%matplotlib inline`
-    formatters["image/png"].for_type(Figure, figure_png)
     formatters["text/html"].for_type(cc.Game, lambda game: state_display_html(game.state))
     return True

@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 
-import numpy as np
-
 import concordia_core as cc
 
 from . import palette as pal
@@ -42,8 +40,8 @@ def positions(map_id: str) -> dict[str, tuple[float, float]]:
 
 def _unit(map_id: str) -> float:
     """A length that reads as 'one city marker' on this map (degrees)."""
-    xy = np.array(list(positions(map_id).values()))
-    return float(max(np.ptp(xy[:, 0]), np.ptp(xy[:, 1]))) / 60
+    xs, ys = zip(*positions(map_id).values(), strict=True)
+    return max(max(xs) - min(xs), max(ys) - min(ys)) / 60
 
 
 def _route_path(a: tuple[float, float], b: tuple[float, float], bend: float) -> str:
@@ -200,10 +198,8 @@ def _city_marks(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], t
 
 def _cost(box: tuple[float, float, float, float], taken: list[tuple[float, float, float, float]]) -> float:
     """Area of `box` covered by the boxes already taken."""
-    a = np.asarray(taken)
-    w = np.clip(np.minimum(a[:, 2], box[2]) - np.maximum(a[:, 0], box[0]), 0, None)
-    h = np.clip(np.minimum(a[:, 3], box[3]) - np.maximum(a[:, 1], box[1]), 0, None)
-    return float((w * h).sum())
+    return sum(max(0.0, min(t[2], box[2]) - max(t[0], box[0])) * max(0.0, min(t[3], box[3]) - max(t[1], box[1]))
+               for t in taken)
 
 
 def _labels(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], r: float, fs: float, scale: float,

@@ -1,5 +1,5 @@
 """The score in HTML and a chart: every player's breakdown side by side (a table with the counting shown,
-a bar chart per god).
+a bar chart per god, in SVG).
 
 All numbers come from `concordia_core.score`; this module only lays them out.
 """
@@ -7,14 +7,10 @@ from __future__ import annotations
 
 from html import escape
 
-import numpy as np
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.figure import Figure
-
 import concordia_core as cc
 
 from . import palette as pal
-from .figures import figure_png, figure_words
+from .figures import Chart, Series, bar_chart
 
 
 def breakdowns(state: cc.GameState) -> list[cc.ScoreBreakdown]:
@@ -69,34 +65,17 @@ def score_table_html(state: cc.GameState, how: bool = True) -> str:
             f"<tr><th style='{cell}'>{cell_head}</th>{head}</tr>{''.join(rows)}</table></div>")
 
 
-def score_chart(state: cc.GameState) -> Figure:
-    """Grouped bar chart: points per god, one bar per player side by side, totals in the legend."""
-    with figure_words():
-        return _score_chart(state)
-
-
-def _score_chart(state: cc.GameState) -> Figure:
+def score_chart_svg(state: cc.GameState) -> str:
+    """Grouped bar chart (SVG): points per god, one bar per player side by side (marked with the player's letter),
+    totals in the legend; the numbers are the score table's."""
     scores = breakdowns(state)
     gods = [*cc.GODS, "concordia"]
-    fig = Figure(figsize=(8, 3.2), dpi=100)
-    FigureCanvasAgg(fig)
-    ax = fig.add_subplot()
-    n = len(scores)
-    width = 0.8 / n
-    x = np.arange(len(gods))
-    for i, s in enumerate(scores):
-        by_god = s.by_god()
-        ax.bar(x + (i - (n - 1) / 2) * width, [by_god[g] for g in gods], width,
-               color=pal.player_colour(i), edgecolor="black", linewidth=0.6, label=f"{s.player}: {s.total}")
-    ax.set_xticks(x, [cc.god_name(g) for g in gods])
-    ax.set_ylabel(cc._("points"))
-    ax.set_title(heading(state), fontsize=11)
-    ax.legend(fontsize=8, ncols=min(n, 5), loc="upper right")
-    ax.spines[["top", "right"]].set_visible(False)
-    fig.tight_layout()
-    return fig
-
-
-def score_chart_png(state: cc.GameState) -> bytes:
-    """The bar chart as PNG bytes."""
-    return figure_png(score_chart(state))
+    letters = pal.player_letters([s.player for s in scores])
+    series = [Series(cc.n_("{player}: {n} point", "{player}: {n} points", s.total, player=s.player),
+                     pal.player_colour(i), letters[i]) for i, s in enumerate(scores)]
+    values = [[s.by_god()[g] for g in gods] for s in scores]
+    tips = [[cc.n_("{player} · {god}: {n} point", "{player} · {god}: {n} points", n, player=s.player, god=cc.god_name(g))
+             for g, n in zip(gods, row, strict=True)] for s, row in zip(scores, values, strict=True)]
+    chart = Chart(heading(state), cc._("The table above as a bar chart: points per god, one bar per player"),
+                  [cc.god_name(g) for g in gods], cc._("points"))
+    return bar_chart(chart, series, values, tips)
