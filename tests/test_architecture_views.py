@@ -1,8 +1,8 @@
 """The layers of the views hold (docs/architecture.md): the widget-free modules (render, support, the table's
-model, the real table's models) import no widget library; each layer imports only the layers below it
-(support, render, parts, screen, then table and realtable side by side, then lessons); the game screen
-imports neither the lessons nor the table; no module of widgets/ grows past 500 lines nor a function past
-80; and no file of the repository still cites the documents it never had."""
+model, the real table's models, the friends' store and shared table) import no widget library; each layer imports
+only the layers below it (support, render, parts, screen, then table and realtable side by side, then friends,
+then lessons); the game screen imports neither the lessons nor the table; no module of widgets/ grows past 500
+lines nor a function past 80; and no file of the repository still cites the documents it never had."""
 from __future__ import annotations
 
 import ast
@@ -16,10 +16,11 @@ from test_architecture import _imports, _module_name
 ROOT = Path(__file__).resolve().parents[1]
 VIEWS = ROOT / "widgets"
 WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets")
-LAYERS = {"support": 0, "render": 1, "parts": 2, "screen": 3, "table": 4, "realtable": 4, "lessons": 5}
+LAYERS = {"support": 0, "render": 1, "parts": 2, "screen": 3, "table": 4, "realtable": 4, "friends": 5, "lessons": 6}
 WIDGET_FREE = ("widgets.render", "widgets.support", "widgets.table.model", "widgets.table.saved", "widgets.table.seats",
                "widgets.table.screens", "widgets.realtable.tiles", "widgets.realtable.boxguide",
-               "widgets.realtable.pad_player", "widgets.realtable.pad_model")
+               "widgets.realtable.pad_player", "widgets.realtable.pad_model", "widgets.friends.store",
+               "widgets.friends.shared")
 MAX_LINES = 500
 MAX_FUNCTION_LINES = 80
 
@@ -86,7 +87,7 @@ def test_layers_import_downwards_only() -> None:
 
 def test_the_layer_check_sees_an_upward_import() -> None:
     found = _imports(ast.parse("def f():\n    from ..lessons import kit\n"), "widgets.screen.game_screen", False)
-    assert "widgets.lessons.kit" in found and _layer("widgets.lessons.kit") == ("lessons", 5)
+    assert "widgets.lessons.kit" in found and _layer("widgets.lessons.kit") == ("lessons", 6)
 
 
 def test_the_game_screen_imports_neither_the_lessons_nor_the_table() -> None:

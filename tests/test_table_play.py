@@ -10,6 +10,7 @@ import concordia_core as cc
 from concordia_core import bots
 from widgets.screen import controls as ctl
 from widgets.table import Seat, TableApp
+from widgets.table import model as table_model
 from widgets.table import table_screen as table_app
 from widgets.table.hints import measure_text
 
@@ -214,7 +215,7 @@ class _HeldThread:
 
 
 def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypatch):
-    monkeypatch.setattr(table_app, "Thread", _HeldThread)
+    monkeypatch.setattr(table_model, "Thread", _HeldThread)     # the table's model thinks in the background
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
     first = table.show_hints()
     assert "Still thinking" in table.hint_html.value
@@ -226,7 +227,7 @@ def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypat
 
 
 def test_a_final_answer_for_a_position_left_behind_is_not_shown(monkeypatch):
-    monkeypatch.setattr(table_app, "Thread", _HeldThread)
+    monkeypatch.setattr(table_model, "Thread", _HeldThread)     # the table's model thinks in the background
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
     table.run_bots()                                          # Livia draws the first turn at seed 3
     table.show_hints()

@@ -101,9 +101,10 @@ def make_app_command(port: int, root: Path, saves: Path, *extra: str) -> list[st
 
 @contextmanager
 def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files: dict[str, str] | None = None,
-          make_args: tuple[str, ...] = ()) -> Iterator[VoilaApp]:
+          make_args: tuple[str, ...] = (), *, port: int | None = None, saves: Path | None = None) -> Iterator[VoilaApp]:
     """Run `make app` on a temporary copy of notebooks/ (plus `extra_notebooks`: name -> code, and
-    `extra_files`: relative path -> text) until the block ends; fail with the log if it does not answer."""
+    `extra_files`: relative path -> text) until the block ends; fail with the log if it does not answer. `port` and
+    `saves` (default: a free port, tmp/saves) serve a server started again as the one before it."""
     if shutil.which("make") is None:
         pytest.fail("`make app` needs make (it is what the README's two commands use)")
     root = tmp / "served"
@@ -113,8 +114,8 @@ def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files:
     for name, text in (extra_files or {}).items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")
-    saves = tmp / "saves"
-    port = _free_port()
+    saves = saves or tmp / "saves"
+    port = port or _free_port()
     env = dict(os.environ, JUPYTER_CONFIG_DIR=str(tmp / "config"), JUPYTER_RUNTIME_DIR=str(tmp / "runtime"),
                IPYTHONDIR=str(tmp / "ipython"), PYTHONUNBUFFERED="1", MPLBACKEND="Agg")
     env.pop("CONCORDIA_SAVES", None)   # the Makefile must set it (SAVES=...), not the test's environment

@@ -39,8 +39,10 @@ def explanation_html(err: ConcordiaError) -> str:
         text = err.explanation
     elif isinstance(err, cc.SetupError):
         title, rule, text = cc._("Not possible"), rule_html(err.rule) if err.rule else "", str(err)
-    else:
+    elif isinstance(err, cc.InvalidAction | cc.RecordError):
         title, rule, text = cc._("Cannot read that"), "", str(err)
+    else:       # any other plain refusal (a table for friends: not your turn, a turn already played)
+        title, rule, text = cc._("Not possible"), "", str(err)
     return (f"<div class='cc-refusal' role='alert' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
 
 

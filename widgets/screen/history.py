@@ -80,8 +80,8 @@ class HistoryView(widgets.VBox):
                                      layout=widgets.Layout(width="auto", max_width="100%"))
         self.jump = widgets.Button(description=cc._("Jump back"), layout=widgets.Layout(width="auto"))
         self.jump.on_click(guarded(lambda _: self.jump_to(self.step.value), self.error_log))
-        self.children = [self.listing, widgets.HBox([self.undo_button, self.step, self.jump],
-                                                    layout=widgets.Layout(flex_flow="row wrap"))]
+        rewinding = widgets.HBox([self.undo_button, self.step, self.jump], layout=widgets.Layout(flex_flow="row wrap"))
+        self.children = [self.listing, *([rewinding] if self.hooks.rewind else [])]
         self.show()
 
     @property

@@ -58,10 +58,11 @@ def seed_problem(text: str) -> str | None:
 
 class TableForm(widgets.VBox):
     """The set-up form. `problems()` lists what is wrong; `setup()` returns a TableSetup (cc.SetupError with
-    every problem if any); Start calls `on_start(setup)` when nothing is wrong."""
+    every problem if any); Start calls `on_start(setup)` when nothing is wrong. `person` and `intro` word a person's
+    seat and the form's first line otherwise (a table for friends: each on their own device)."""
 
     def __init__(self, on_start: Callable[[TableSetup], object] | None = None, *, log: ErrorLog | None = None,
-                 players: int = 3, **kwargs: Any) -> None:
+                 players: int = 3, person: str | None = None, intro: str | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.on_start = on_start or (lambda setup: None)
         counts = cc.player_counts()
@@ -71,7 +72,7 @@ class TableForm(widgets.VBox):
                                     layout=widgets.Layout(width="auto", max_width="460px"))
         self.count = widgets.ToggleButtons(options=[(str(n), n) for n in counts], value=players,
                                            description=cc._("Players"), style={**WIDE, "button_width": "48px"})
-        kinds = [(kind_label(k), k) for k in KINDS]
+        kinds = [(person if person and k == HUMAN else kind_label(k), k) for k in KINDS]
         self.names = [widgets.Text(value=DEFAULT_NAMES[i], description=cc._("Seat {n}", n=i + 1), style=WIDE,
                                    layout=widgets.Layout(width="210px")) for i in range(counts[-1])]
         # each menu is named for screen readers (the row shows it beside the seat's name)
@@ -96,8 +97,9 @@ class TableForm(widgets.VBox):
         self.start.on_click(guarded(lambda _b: self.submit(), log))
         self.count.observe(guarded(lambda _c: self._show_rows(), log), names="value")
         title = widgets.HTML(f"<h3 style='margin:4px 0'>{html.escape(cc._('Set up a table'))}</h3>"
-                             + html.escape(cc._("Choose who plays: people take turns at this screen (the device is "
-                                                "passed between them); practice bots play by themselves.")))
+                             + html.escape(intro or cc._("Choose who plays: people take turns at this screen (the "
+                                                         "device is passed between them); practice bots play by "
+                                                         "themselves.")))
         self.children = [page_style(), title, self.count, *self.rows, self.map, self.first_game,
                          widgets.HBox([self.seed, seed_help], layout=widgets.Layout(flex_flow="row wrap",
                                                                                    align_items="center")),

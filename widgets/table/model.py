@@ -5,7 +5,9 @@ asks it; every rule question still goes to the engine (whose turn: `state.actor`
 `bots`)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from threading import Thread
 
 import concordia_core as cc
 from concordia_core import bots
@@ -88,6 +90,28 @@ class TableModel:
         if self.waiting_for_pass():
             self.viewer = self.state.actor
 
+    # --- the moves: one path, whoever makes them ----------------------------------------------------
+    def play(self, action: cc.Action | str) -> None:
+        """Make a move at this table (a person's, from the controls or a hint): the engine checks it (a refusal
+        raises, and nothing changes)."""
+        self.game.play(action)
+
+    def run_bots(self, max_steps: int, on_step: Callable[[], None] = lambda: None) -> int:
+        """The bots play until a person must act or the game is over (at most `max_steps` steps); `on_step` after
+        each step but the last. How many steps were made."""
+        made = 0
+        while made < max_steps and self.bot_to_act():
+            self.bot_move()
+            made += 1
+            if self.bot_to_act():
+                on_step()
+        return made
+
+    def think(self, state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], None],
+              failed: Callable[[BaseException], None]) -> Thread:
+        """The judge's final hints for `state`, worked out in the background (`think`)."""
+        return think(state, top, answer, failed)
+
     # --- the bots -------------------------------------------------------------------------------
     def bot_move(self) -> BotMove:
         """The bot that must act makes one step (told with its reason)."""
@@ -139,3 +163,19 @@ class TableModel:
     def save(self) -> str:
         """The table as JSON text (`saved.dump`)."""
         return saved.dump(self.seats, self.viewer, self.game)
+
+
+def think(state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], None],
+          failed: Callable[[BaseException], None]) -> Thread:
+    """The judge's final hints for `state`, worked out in the background; `answer(hints)` when done (or
+    `failed(error)`). The thread, already started."""
+    def work() -> None:
+        try:
+            hints = bots.hints(state, top)
+        except Exception as err:  # noqa: BLE001 - handed to `failed`, which shows it: never lost
+            failed(err)
+            return
+        answer(hints)
+    thread = Thread(target=work, daemon=True)
+    thread.start()
+    return thread

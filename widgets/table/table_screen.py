@@ -119,7 +119,7 @@ class TableApp(widgets.VBox):
         self.hint_fold = fold(cc._("Hints"), self.hints, open_=False)
         hooks = ScreenHooks(hand_visible=model.may_see_hand, may_act=model.person_may_act, waiting_text=model.waiting_text,
                             undo_point=model.undo_point, undo_label=cc._("Undo my last move"), on_rewind=self._rewound,
-                            note_for=model.reason_for, on_refresh=self.after_change)
+                            note_for=model.reason_for, on_refresh=self.after_change, play=model.play)
         self.view = GameApp(game, hooks=hooks)
         if old is not None:
             old.close()
@@ -193,14 +193,8 @@ class TableApp(widgets.VBox):
         if self._running:
             return 0
         self._running = True
-        made = 0
         try:
-            while made < max_steps and self.model.bot_to_act():
-                self.model.bot_move()
-                made += 1
-                if time.monotonic() - self._drawn_at >= REFRESH_EVERY and self.model.bot_to_act():
-                    self._drawn_at = time.monotonic()
-                    self.view.refresh()
+            made = self.model.run_bots(max_steps, on_step=self._bot_stepped)
         finally:
             self._running = False
         if made:
@@ -209,6 +203,12 @@ class TableApp(widgets.VBox):
             self.table_log.note(cc._("The bots made {n} steps without a person to act; press “Let the bots play” "
                                      "to go on.", n=made))
         return made
+
+    def _bot_stepped(self) -> None:
+        """While the bots play, the screen follows them (redrawn at most every REFRESH_EVERY seconds)."""
+        if time.monotonic() - self._drawn_at >= REFRESH_EVERY:
+            self._drawn_at = time.monotonic()
+            self.view.refresh()
 
     # --- undo -----------------------------------------------------------------------------------
     def undo(self) -> None:
@@ -234,17 +234,12 @@ class TableApp(widgets.VBox):
         self._present(state, first, thinking=final)
         if not final:
             return self.last_hints
-        self.thinking = Thread(target=self._think, args=(state, top), daemon=True)
-        self.thinking.start()
+        self.thinking = self.model.think(state, top, lambda final: self._final_hints(state, final),
+                                         self.table_log.report)
         return self.last_hints
 
-    def _think(self, state: cc.GameState, top: int) -> None:
+    def _final_hints(self, state: cc.GameState, final: list[bots.Hint]) -> None:
         """The judge's final answer for `state`, shown if the table is still at that position."""
-        try:
-            final = bots.hints(state, top)
-        except Exception as err:  # noqa: BLE001 - shown in the table's error log, never lost
-            self.table_log.report(err)
-            return
         if self._hints_for is state:
             self._present(state, final, thinking=False)
 
@@ -270,13 +265,8 @@ class TableApp(widgets.VBox):
             return False
         me = self.state.actor
         self.view.controls.clear_message()
-        for action in self.hint_lines[k]:
-            if self.state.over or self.state.actor != me:
-                break
-            try:
-                self.game.play(action)
-            except cc.ConcordiaError as err:
-                self.view.controls.message.value = esc(err)
+        for action in self.hint_lines[k]:      # through the controls, as a move made by hand: one path
+            if self.state.over or self.state.actor != me or not self.view.controls.attempt(action):
                 break
         self.view.refresh()
         return True

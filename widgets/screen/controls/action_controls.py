@@ -96,7 +96,8 @@ class ActionControls(widgets.VBox):
         self.header.value = (cc._("{player}: {action}", player=f"<b>{esc(state.actor)}</b>", action=what)
                              if state.actor else what)                               # nobody acts once it is over
         self.body.children = self.panel.children()
-        self.cancel.layout.display = None if acting and state.pending is not None and not state.over else "none"
+        self.cancel.layout.display = None if (acting and state.pending is not None and not state.over
+                                              and self.hooks.rewind) else "none"
         self.typed.layout.display = None if acting and not state.over else "none"
         self._show_hand(acting and not state.over and not isinstance(self.panel, CardPicker))
         self.panel.update()
@@ -141,7 +142,10 @@ class ActionControls(widgets.VBox):
         try:
             if self.hooks.vet is not None and self._vetoed(action):
                 return False
-            self.game.play(action)
+            if self.hooks.play is not None:
+                self.hooks.play(action)         # the table's model makes every move, whoever asks
+            else:
+                self.game.play(action)
         except cc.ConcordiaError as err:
             self.last_refusal = err
             self.message.value = explanation_html(err)
