@@ -12,7 +12,7 @@ from urllib.parse import unquote
 import pytest
 from helpers import load_script
 
-from widgets.support import rulebook
+from widgets.support import rulebook, visitor
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = {"en": ROOT / "docs" / "rules.md", "ja": ROOT / "docs" / "rules.ja.md"}
@@ -146,6 +146,6 @@ def test_in_the_app_a_widget_links_a_rule_to_its_place_in_a_rules_page(
     item = rulebook.rule("R-ARCH-6")
     assert item is not None
     assert item.link() == f"../docs/{DOCS[language].name}#R-ARCH-6"
-    monkeypatch.setenv(rulebook.APP_VARIABLE, "1")
+    monkeypatch.setenv(visitor.APP_VARIABLE, "1")
     assert item.link() == f"/voila/templates/concordia/static/rules.{language}.html#R-ARCH-6"
     assert "R-ARCH-6" in parsed(language).sections

@@ -6,7 +6,7 @@ import pytest
 
 import concordia_core as cc
 from widgets.render.refusal import explanation_html
-from widgets.support import rulebook
+from widgets.support import rulebook, visitor
 
 
 @pytest.mark.parametrize("language", ["en", "ja"])
@@ -39,7 +39,7 @@ def test_a_refusal_box_shows_the_rule_text_and_links_to_it(monkeypatch: pytest.M
     assert "R-ARCH-6" in box
     assert rulebook.rule("R-ARCH-6").title in box
     assert "href='../docs/rules.md#R-ARCH-6'" in box
-    monkeypatch.setenv(rulebook.APP_VARIABLE, "1")   # the app mode serves no docs: the text alone
+    monkeypatch.setenv(visitor.APP_VARIABLE, "1")   # the app mode serves no docs: the text alone
     box = explanation_html(info.value)
     assert "href='/voila/templates/concordia/static/rules.en.html#R-ARCH-6'" in box
     assert rulebook.rule("R-ARCH-6").title in box

@@ -9,11 +9,13 @@ chapter).
 Importing the package inside Jupyter registers display formatters, so a GameState or a
 ScoreBreakdown shows as a picture even without a widget manager (GitHub, nbviewer).
 """
+import sys
 from typing import Any
 
-from .render.formatters import register_formatters
+if "IPython" in sys.modules:      # inside Jupyter (outside, e.g. the app's server, there is nothing to register)
+    from .render.formatters import register_formatters
 
-register_formatters()
+    register_formatters()
 
 _LAZY = {
     "GameApp": "screen.game_screen", "play_tutor": "screen.game_screen",

@@ -20,7 +20,6 @@ one. `VisitorIdentityProvider` builds on it:
 from __future__ import annotations
 
 import os
-import re
 import secrets
 from contextvars import ContextVar
 from pathlib import Path
@@ -29,10 +28,10 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from jupyter_server.auth.identity import PasswordIdentityProvider, User
 
-HEADER = "X-Concordia-Visitor"
+from widgets.support.visitor import HEADER, is_id  # the header and the id's form: one definition, the kernel's
+
 ARRIVING = "arriving"     # the query argument marking the redirect that hands a new visitor their cookie
 COOKIES_NEEDED = "cookies needed"   # the message the template's 403.html shows its cookie page for
-_ID = re.compile(r"[0-9a-f]{32}")
 _requesting: ContextVar[str | None] = ContextVar("concordia_visitor", default=None)
 
 
@@ -62,7 +61,7 @@ class VisitorIdentityProvider(PasswordIdentityProvider):
         headers = handler.request.headers
         if HEADER in headers:
             del headers[HEADER]            # never what the visitor sent
-        visitor = user.username if user is not None and _ID.fullmatch(user.username or "") else None
+        visitor = user.username if user is not None and is_id(user.username) else None
         _requesting.set(visitor)
         if visitor is not None:
             headers[HEADER] = visitor

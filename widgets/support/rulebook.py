@@ -10,7 +10,6 @@ mode's rules pages of it, which `RuleText.link` points to there.
 """
 from __future__ import annotations
 
-import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -20,10 +19,11 @@ import mistune
 
 import concordia_core as cc
 
+from . import visitor
+
 PACKAGED = Path(__file__).resolve().with_name("rules")     # in an installed wheel
 DOCS = Path(__file__).resolve().parents[2] / "docs"         # in a checkout
 FILES = {"en": "rules.md", "ja": "rules.ja.md"}
-APP_VARIABLE = "CONCORDIA_APP"   # set by the app mode (app/voila.py)
 APP_PAGES = "/voila/templates/concordia/static/"   # where the app serves the rule text's pages (scripts/rule_pages.py)
 _ANCHOR = re.compile(r'^<a id="(R-[A-Z]+(?:-[0-9]+)?)" name="\1"></a>\n', re.M)
 _SECTION = re.compile(r"^## (.+)$", re.M)
@@ -48,7 +48,7 @@ class RuleText:
         """Where the learner reads the rule in the whole rule text: a relative link into docs/ from a notebook
         folder (notebooks/ or notebooks/ja/); in the app mode, which serves no docs/, the app's own rules page
         (scripts/rule_pages.py), opened beside the page (the refusal box's link opens a new tab)."""
-        if os.environ.get(APP_VARIABLE):
+        if visitor.in_app():
             return f"{APP_PAGES}rules.{cc.get_language()}.html#{self.id}"
         up = "../" * (from_folder.count("/") + 1)
         return f"{up}docs/{FILES.get(cc.get_language(), FILES['en'])}#{self.id}"
