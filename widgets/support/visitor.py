@@ -1,6 +1,6 @@
 """Who the app mode's visitor is, as the server told this page's kernel: a random id the server issued to the
-browser in a signed cookie (jupyter_server's anonymous user, `app/visitors.py` passes it on as the request header
-X-Concordia-Visitor, which Voilà hands the kernel as HTTP_X_CONCORDIA_VISITOR). Nothing a visitor sends is used
+browser in a signed cookie (jupyter_server's anonymous user; `app/concordia_app/visitors.py` passes it on as the
+request header X-Concordia-Visitor, which Voilà hands the kernel as HTTP_X_CONCORDIA_VISITOR). Nothing a visitor sends is used
 as is: the server replaces any such header, and an id that is not 32 hexadecimal digits counts as no id.
 
 A kernel started for a page learns it from its environment at once. A preheated kernel (Voilà's pool) runs the

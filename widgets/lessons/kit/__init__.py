@@ -4,8 +4,8 @@ exercises answered with numbers (one number, or how many of each good).
 
 A chapter's code cell calls one function of its lesson module, which builds its own position and
 returns one of these widgets, so any cell can be run again, or alone, without an error
-(docs/architecture.md principle 6). Every text shown goes through the message catalog (principle 7); a refused move is
-shown with the game screen's own box, `widgets.errors.explanation_html`.
+(docs/architecture.md principle 6). Every text shown goes through the message catalog (principle 7); a refused
+move is shown with the game screen's own box, `widgets.render.refusal.explanation_html`.
 """
 from __future__ import annotations
 

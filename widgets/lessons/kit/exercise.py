@@ -141,7 +141,6 @@ class GameExercise(Exercise):
         reset = widgets.Button(description=cc._("Reset the exercise"), icon="undo",
                                layout=widgets.Layout(width="auto", align_self="flex-start"))
         reset.on_click(guarded(lambda _: self.reset(), self._log))
-        self.reset_button = reset
         super().__init__(prompt, lambda: self.game, check, solution=solution,
                          controls=[self.view, self.play_area, reset, self._log], **kwargs)
         self._build()

@@ -23,29 +23,19 @@ from ...parts.inputs import button
 from ...render.end_near import end_warnings
 from ...render.markup import esc
 from ...render.words import steps_text
-from ...screen.controls import (
-    ActionControls,
-    ArchitectPanel,
-    CardPicker,
-    ColonistPanel,
-    DiplomatPanel,
-    MercatorPanel,
-    PrefectPanel,
-    SenatorPanel,
-    TribunePanel,
-)
+from ...screen.controls import ActionControls
 from ...screen.game_screen import GameApp
 from ...screen.hooks import ScreenHooks
 from . import FOCUS_CLASS, route_label, score_table, style, text_html
 
 Words = Mapping[str, tuple[str, str]]   # placeholder -> (kind of game word, its id)
-CONTROLS = ("card", "trade", "done", "move", "build", "province", "collect", "copy", "buy", "recruit", "place")
 
 
 @dataclass(frozen=True)
 class Step:
-    """A decision of the learner: what the tutor says and why (`say`), the control to use (one of CONTROLS), the
-    one action accepted (notation, never shown) and what to do in a few words (`do`, when another move is tried)."""
+    """A decision of the learner: what the tutor says and why (`say`), the control to use (a name a panel offers:
+    `Panel.offers`), the one action accepted (notation, never shown) and what to do in a few words (`do`, when
+    another move is tried)."""
 
     say: str
     control: str
@@ -144,6 +134,7 @@ class GuidedGame(ipw.VBox):
     def restart(self) -> None:
         self.game = self.guide.start()
         self.position = 0          # index into the script of the next item
+        self._begun = 0            # how many moves the game had when the learner's current step began
         self.told: list[str] = []  # the opponent's turns told since the learner's last step
         self.history: list[str] = []
         self.score.value = ""
@@ -201,25 +192,36 @@ class GuidedGame(ipw.VBox):
             self.told.append(sentence)
             self.history.append(sentence)
             self.position += 1
+        self._begun = len(self.game.history)
         self.app.refresh()
 
     def _vet(self, action: cc.Action) -> str | None:
-        """The screen asks before playing a legal move: the taught one goes ahead (and is told in the story);
-        any other gets a note saying what this lesson asks for instead, and nothing is played."""
+        """The screen asks before playing a legal move, and this answers without changing anything: None for the
+        taught move (it goes ahead), else a note saying what this lesson asks for instead (nothing is played)."""
         step = self.step
         if step is None:
             return cc._(self.guide.finish)
-        do = cc._(step.do, **self._fields(step.words))
         if str(action) != step.expect:
-            return cc._(NOT_TAUGHT, do=do)
-        self.history.append(cc._("You: {what}.", what=do))
+            return cc._(NOT_TAUGHT, do=cc._(step.do, **self._fields(step.words)))
+        return None
+
+    def _taught(self) -> None:
+        """The taught move has just been played: tell it in the story (in the words of the position it was played
+        in) and go on to the script's next item."""
+        step, history = self.step, self.game.history
+        if step is None or len(history) != self._begun + 1 or str(history[-1].action) != step.expect:
+            return
+        before = self.game.state_at(len(history) - 1)
+        self.history.append(cc._("You: {what}.", what=cc._(step.do, **fields(before, self.guide.learner, step.words))))
         if self.step_index == 0:
             self.app.bring_into_view()     # the game begins: the board, the tutor's words and the controls in view
         self.position += 1
-        return None
+        self._begun = len(history)
 
     def _refreshed(self) -> None:
-        """After every change on the screen: the opponent's turns when they come, then the tutor's words."""
+        """After every change on the screen: the taught move told, the opponent's turns when they come, then the
+        tutor's words."""
+        self._taught()
         if self.step is None and not self.finished:
             self._advance()
             return
@@ -231,27 +233,10 @@ class GuidedGame(ipw.VBox):
 
     # --- what the learner sees ------------------------------------------------------------------
     def focusable(self) -> dict[str, list[ipw.Widget]]:
-        """The controls of the current panel by the name a step gives them (CONTROLS), the one to press first
-        leading; only those the screen shows now."""
+        """The controls of the current panel by the name a step gives them, the one to press first leading: what
+        the panel offers (only those the screen shows now)."""
         panel = self.controls.panel
-        if isinstance(panel, CardPicker):
-            return {"card": [panel.card, panel.apply, self.controls.hand_row]}
-        if isinstance(panel, MercatorPanel):
-            return {"trade": [panel.good, panel.direction, panel.amount, panel.apply], "done": [panel.done]}
-        if isinstance(panel, ArchitectPanel):
-            build = {"build": [panel.city, panel.build]}
-            return {"move": [panel.colonist, panel.route, panel.move], **build} if panel.moving else build
-        if isinstance(panel, PrefectPanel):
-            return {"province": [panel.province, panel.apply], "collect": [panel.mode, panel.apply]}
-        if isinstance(panel, DiplomatPanel):
-            return {"copy": [panel.target, panel.apply]}
-        if isinstance(panel, SenatorPanel):
-            return {"buy": [panel.slot, panel.wild, panel.apply], "done": [panel.done]}
-        if isinstance(panel, TribunePanel):
-            return {"recruit": [panel.kind, panel.apply], "done": [panel.done]}
-        if isinstance(panel, ColonistPanel):
-            return {"place": [panel.mode, panel.kind, panel.city, panel.apply], "done": [panel.done]}
-        return {}
+        return panel.offers() if panel is not None else {}
 
     def wanted(self) -> list[tuple[ipw.Widget, object]]:
         """The controls the current step's action sets, each with the value it must read, in the order a learner
@@ -259,30 +244,7 @@ class GuidedGame(ipw.VBox):
         step, panel = self.step, self.controls.panel
         if step is None or panel is None:
             return []
-        action = cc.parse_action(step.expect, self.game.state)
-        if isinstance(panel, CardPicker) and isinstance(action, cc.PlayCard):
-            return [(panel.card, action.card)]
-        if isinstance(panel, MercatorPanel) and isinstance(action, cc.Trade):
-            return [(panel.good, action.good), (panel.direction, "buy" if action.amount > 0 else "sell"),
-                    (panel.amount, abs(action.amount))]
-        if isinstance(panel, ArchitectPanel) and isinstance(action, cc.Move):
-            kind = self.game.map.routes[action.route].kind
-            return [(panel.colonist, (kind, action.start)), (panel.route, action.route)]
-        if isinstance(panel, ArchitectPanel) and isinstance(action, cc.Build):
-            return [(panel.city, action.city)]
-        if isinstance(panel, PrefectPanel) and isinstance(action, cc.Produce):
-            return [(panel.mode, "produce"), (panel.province, action.province)]
-        if isinstance(panel, PrefectPanel) and isinstance(action, cc.Collect):
-            return [(panel.mode, "collect")]
-        if isinstance(panel, DiplomatPanel) and isinstance(action, cc.Copy):
-            return [(panel.target, action.player)]
-        if isinstance(panel, SenatorPanel) and isinstance(action, cc.Purchase):
-            return [(panel.slot, action.slot)] + ([(panel.wild, action.wild)] if action.wild else [])
-        if isinstance(panel, TribunePanel) and isinstance(action, cc.Recruit):
-            return [(panel.kind, action.kind)]
-        if isinstance(panel, ColonistPanel) and isinstance(action, cc.Place):
-            return [(panel.mode, "place"), (panel.kind, action.kind), (panel.city, action.city)]
-        return []
+        return panel.settings(cc.parse_action(step.expect, self.game.state))
 
     def outlined(self) -> ipw.Widget | None:
         """The one control to use next: the first of the step's controls not yet set as the step asks, else the

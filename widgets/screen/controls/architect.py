@@ -82,6 +82,17 @@ class ArchitectPanel(Panel):
     def action(self) -> cc.Action | None:
         return self.move_action() if self.focus == "reach" else self.build_action()
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        build: dict[str, list[widgets.Widget]] = {"build": [self.city, self.build]}
+        return {"move": [self.colonist, self.route, self.move], **build} if self.moving else build
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        if isinstance(action, cc.Move):
+            kind = self.ctl.game.map.routes[action.route].kind
+            return [(self.colonist, (kind, action.start)), (self.route, action.route)]
+        return [(self.city, action.city)] if isinstance(action, cc.Build) else []
+
     def children(self) -> list[widgets.Widget]:
         moves = [widgets.HTML(f"<b>{esc(cc._('1. Move'))}</b> "
                               f"{esc(cc._('(all moves come before building)'))}"),

@@ -33,6 +33,15 @@ class ColonistPanel(Panel):
             return cc.Income()
         return None if self.city.value is None else cc.Place(self.kind.value, self.city.value)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"place": [self.mode, self.kind, self.city, self.apply], "done": [self.done]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        if not isinstance(action, cc.Place):
+            return []
+        return [(self.mode, "place"), (self.kind, action.kind), (self.city, action.city)]
+
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.mode, self.kind, self.city] + super().children()[1:]
 

@@ -31,6 +31,13 @@ class DiplomatPanel(Panel):
     def action(self) -> cc.Action | None:
         return None if self.target.value is None else cc.Copy(self.target.value)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"copy": [self.target, self.apply]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        return [(self.target, action.player)] if isinstance(action, cc.Copy) else []
+
     def children(self) -> list[widgets.Widget]:
         return [self.target] + super().children()
 

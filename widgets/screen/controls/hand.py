@@ -38,6 +38,13 @@ class CardPicker(Panel):
     def action(self) -> cc.Action | None:
         return None if self.card.value is None else cc.PlayCard(self.card.value)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"card": [self.card, self.apply, self.ctl.hand_row]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        return [(self.card, action.card)] if isinstance(action, cc.PlayCard) else []
+
     def children(self) -> list[widgets.Widget]:
         return [self.ctl.hand_row, self.card, self.preview, widgets.HBox([self.apply])]
 

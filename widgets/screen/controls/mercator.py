@@ -58,6 +58,16 @@ class MercatorPanel(Panel):
             return str(err)
         return ""
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"trade": [self.good, self.direction, self.amount, self.apply], "done": [self.done]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        if not isinstance(action, cc.Trade):
+            return []
+        return [(self.good, action.good), (self.direction, "buy" if action.amount > 0 else "sell"),
+                (self.amount, abs(action.amount))]
+
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.good, self.direction, self.amount, self.preview, widgets.HBox([self.apply, self.done])]
 

@@ -95,6 +95,16 @@ class Panel:
     def overlay(self) -> OverlayRequest | None:
         return None
 
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        """The panel's controls by what they do ("card", "trade", "done", "move", "build", "province", "collect",
+        "copy", "buy", "recruit", "place"), the one to use first leading: what a lesson may point a learner to."""
+        return {}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        """The controls `action` is made with here, each with the value it must read, in the order a learner sets
+        them (empty when this panel does not make such an action)."""
+        return []
+
     def picks(self) -> list[Pick]:
         """What may be clicked for this choice: board elements, cards in hand (card:ID), display slots (slot:N)."""
         return []

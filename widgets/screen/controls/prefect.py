@@ -36,6 +36,15 @@ class PrefectPanel(Panel):
             return cc.Collect()
         return None if self.province.value is None else cc.Produce(self.province.value)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"province": [self.province, self.apply], "collect": [self.mode, self.apply]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        if isinstance(action, cc.Produce):
+            return [(self.mode, "produce"), (self.province, action.province)]
+        return [(self.mode, "collect")] if isinstance(action, cc.Collect) else []
+
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.mode, self.province] + super().children()[1:]
 

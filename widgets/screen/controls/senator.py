@@ -63,6 +63,15 @@ class SenatorPanel(Panel):
             return None
         return cc.Purchase(self.slot.value, self.wild.value if self._wild_needed() else None)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"buy": [self.slot, self.wild, self.apply], "done": [self.done]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        if not isinstance(action, cc.Purchase):
+            return []
+        return [(self.slot, action.slot)] + ([(self.wild, action.wild)] if action.wild else [])
+
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.slot, self.wild] + super().children()[1:]
 

@@ -28,6 +28,13 @@ class TribunePanel(Panel):
     def action(self) -> cc.Action | None:
         return cc.Recruit(self.kind.value)
 
+
+    def offers(self) -> dict[str, list[widgets.Widget]]:
+        return {"recruit": [self.kind, self.apply], "done": [self.done]}
+
+    def settings(self, action: cc.Action) -> list[tuple[widgets.Widget, object]]:
+        return [(self.kind, action.kind)] if isinstance(action, cc.Recruit) else []
+
     def children(self) -> list[widgets.Widget]:
         return [self.info, self.kind] + super().children()[1:]
 
