@@ -12,14 +12,15 @@ STAMP   = $(VENV)/.installed
 AXE_DIR = tests/axe
 AXE     = $(AXE_DIR)/node_modules/axe-core/axe.min.js
 
-.PHONY: tutor tutor-ja test quick bench lint typecheck install clean app
+.PHONY: tutor tutor-ja test quick bench lint typecheck install clean app site site-serve
 
 # make app: the tutor as web pages with Voila (no code shown, none run from a visitor; settings in
 # app/voila.py). Only this machine can connect unless HOST is given on the command line:
 #   make app [HOST=0.0.0.0] [PORT=8866] [NO_BROWSER=1] [LANG=ja] [NOTEBOOK=notebooks/15_first_game.ipynb] [KERNELS=8]
-#            [VISITOR_PAGES=3]
+#            [VISITOR_PAGES=3] [TABLES=postgresql://user@host/db]
 # KERNELS caps the kernels alive at once (one per open page, about 125 MB each; preheated ones included);
-# VISITOR_PAGES caps those of one visitor (one browser: a learner with a few tabs).
+# VISITOR_PAGES caps those of one visitor (one browser: a learner with a few tabs). TABLES is where the tables for
+# friends keep their moves: SQLite in the saves folder unless a PostgreSQL address is given (several app servers).
 # LANG counts only when given on the command line (the LANG of the environment is the locale);
 # otherwise CONCORDIA_LANG, else English. LANG=ja serves notebooks/ja/ once it exists.
 APP_HOST   := $(if $(filter command line,$(origin HOST)),$(HOST),127.0.0.1)
@@ -29,6 +30,7 @@ NOTEBOOK   ?=
 SAVES      ?= $(CURDIR)/saves
 KERNELS    ?= 8
 VISITOR_PAGES ?= 3
+TABLES     ?=
 APP_LANG   := $(if $(filter command line,$(origin LANG)),$(LANG),$(or $(CONCORDIA_LANG),en))
 APP_DIR    ?= $(if $(and $(filter ja%,$(APP_LANG)),$(wildcard notebooks/ja/*.ipynb)),notebooks/ja,notebooks)
 APP_START   = $(if $(NOTEBOOK),,$(if $(wildcard $(APP_DIR)/00_start_here.ipynb),voila/render/00_start_here.ipynb))
@@ -91,9 +93,28 @@ tutor-ja: $(STAMP)
 app: $(STAMP)
 	@echo "Serving $(or $(NOTEBOOK),$(APP_DIR)) (language $(APP_LANG)): open http://$(APP_HOST):$(PORT)/$(APP_START) - stop with Ctrl-C"
 	CONCORDIA_LANG="$(APP_LANG)" CONCORDIA_SAVES="$(SAVES)" CONCORDIA_KERNELS="$(KERNELS)" \
-	  CONCORDIA_VISITOR_PAGES="$(VISITOR_PAGES)" exec $(BIN)/voila \
+	  CONCORDIA_VISITOR_PAGES="$(VISITOR_PAGES)" CONCORDIA_TABLES="$(TABLES)" exec $(BIN)/voila \
 	  --Voila.config_file_paths="$(CURDIR)/app" --Voila.ip="$(APP_HOST)" --port="$(PORT)" \
 	  $(if $(NO_BROWSER),--no-browser) "$(or $(NOTEBOOK),$(APP_DIR))"
+
+# make site: the tutor as a static site in build/site/, run in the browser by Pyodide (no install, no server; any
+# static host serves it): the chapters as pages without code (Voici), the same chapters in JupyterLite's JupyterLab,
+# everything they need inside (scripts/build_site.py; the pinned inputs in site/). The first build downloads the
+# build tools and the wheels once (build/site-tools/, build/site-cache/); it is made again only when an input changes.
+# make site-serve [PORT=8000]: serves it on this machine (a free port unless PORT is given) and prints the address.
+SITE        = build/site/index.html
+SITE_INPUTS = $(shell find concordia_core widgets notebooks site/share -type f ! -name '*.pyc' 2>/dev/null) \
+              $(wildcard docs/rules*.md site/*.txt site/package*.json app/share/jupyter/voila/templates/concordia/*) \
+              $(wildcard app/share/jupyter/voila/templates/concordia/static/*) pyproject.toml setup.py scripts/build_site.py
+SITE_PORT  := $(if $(filter command line environment,$(origin PORT)),$(PORT),0)
+
+$(SITE): $(STAMP) $(SITE_INPUTS)
+	$(BIN)/python scripts/build_site.py
+
+site: $(SITE)
+
+site-serve: $(SITE)
+	$(BIN)/python scripts/serve_site.py --port $(SITE_PORT)
 
 # make test: every test, on both cores (pytest-xdist, one test file per worker, so a file's JupyterLab or app
 # server starts once); then the soak of the app mode alone, so its memory and page figures are the app's own.

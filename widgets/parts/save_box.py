@@ -1,9 +1,16 @@
 """Save and load by NAME (never a path) through the tutor's saves folder (widgets/support/saves.py): the one box
 of the table, its launcher, the scoring pad and the box guide. A bad name, a file that cannot be written or
 read, or one that is not what the owner saves is told in a plain sentence, and nothing changes. The status line
-always shows the latest outcome, and saving over an earlier save asks first."""
+always shows the latest outcome, and saving over an earlier save asks first.
+
+A save also leaves and comes back as a file of the learner's own: Download makes a link holding what Save would
+write (nothing is stored), and Upload loads a file through the same checks as a save of the folder (its size here,
+then the owner's load, which parses it with `cc.parse_json`: nesting and number lengths). In the static site, where
+the saves folder lives in the browser, that is how a save moves to another browser or machine."""
 from __future__ import annotations
 
+import base64
+import html
 from collections.abc import Callable
 from typing import Any
 
@@ -54,17 +61,25 @@ class SavesBox(widgets.VBox):
                                              layout=widgets.Layout(width="auto"))
         self.keep_button = widgets.Button(description=cc._("Keep it"), layout=widgets.Layout(width="auto"))
         self.confirm = widgets.HBox([self.replace_button, self.keep_button], layout=widgets.Layout(display="none"))
+        self.download_button = widgets.Button(description=cc._("Download"), icon="download",
+                                              layout=widgets.Layout(width="auto"))
+        self.download = widgets.HTML()      # the link to the file, made by Download
+        self.upload = widgets.FileUpload(accept=".json,application/json", multiple=False, description=cc._("Upload"),
+                                         layout=widgets.Layout(width="auto"))
         self._replacing: str | None = None
         self.replace_button.on_click(guarded(lambda _b: self._confirmed(), log))
         self.keep_button.on_click(guarded(lambda _b: self._declined(), log))
         self.save_button.on_click(guarded(lambda _b: self.save_as(self.name.value), log))
         self.load_button.on_click(guarded(lambda _b: self.load_named(self.choice.value or ""), log))
+        self.download_button.on_click(guarded(lambda _b: self.offer_download(self.name.value), log))
+        self.upload.observe(guarded(lambda _c: self._uploaded(), log), names="value")
         rows = []
+        wrap = widgets.Layout(flex_flow="row wrap")
         if save is not None:
-            rows.append(widgets.HBox([self.name, self.save_button], layout=widgets.Layout(flex_flow="row wrap")))
+            rows.append(widgets.HBox([self.name, self.save_button, self.download_button], layout=wrap))
         if load is not None:
-            rows.append(widgets.HBox([self.choice, self.load_button], layout=widgets.Layout(flex_flow="row wrap")))
-        self.children = [*rows, self.status, self.confirm]
+            rows.append(widgets.HBox([self.choice, self.load_button, self.upload], layout=wrap))
+        self.children = [*rows, self.status, self.confirm, *([self.download] if save is not None else [])]
         self.refresh_names()
         if visitor.preheated():      # a page made ahead of its visitor lists their saves once they are known
             visitor.when_known(self.refresh_names)
@@ -131,8 +146,50 @@ class SavesBox(widgets.VBox):
             return False
         self._ask(None)
         name = cc.brief(name, saves.MAX_NAME)
+        return self._loaded(name, lambda: saves.read(name))
+
+    def offer_download(self, name: str) -> bool:
+        """A link to a file holding what Save would write now, named after the name box (nothing is stored)."""
+        if self._save is None:
+            return False
         try:
-            text = saves.read(name)
+            clean = saves.check_name(name)
+        except saves.SaveNameError:
+            clean = cc._("concordia-save")
+        data = self._save().encode("utf-8")
+        href = "data:application/json;charset=utf-8;base64," + base64.b64encode(data).decode("ascii")
+        file = f"{clean}{saves.SUFFIX}"
+        self.download.value = (f"<a class='cc-download' download='{html.escape(file, quote=True)}' href='{href}' "
+                               f"style='{FITS}'>{esc(cc._('Download {file}', file=file))}</a>")
+        return True
+
+    def _uploaded(self) -> None:
+        """Load the file just uploaded (if any), then forget it, so the same file can be uploaded again."""
+        files = self.upload.value
+        if not files or self._load is None:
+            return
+        self._ask(None)
+        upload = files[0]
+        name = cc.brief(str(upload.get("name", "")), saves.MAX_NAME)
+        content = bytes(upload.get("content", b""))
+        self.upload.value = ()
+        self.load_upload(name, content)
+
+    def load_upload(self, name: str, content: bytes) -> bool:
+        """Load a file's bytes as a save; a sentence either way, and nothing changes on failure (a file too large
+        to be a save is refused before it is read)."""
+        if self._load is None:
+            return False
+        if len(content) > saves.MAX_BYTES:
+            self.status.value = problem_html(cc._("cannot load {name}: it is too large to be a saved game", name=name))
+            return False
+        return self._loaded(name, lambda: content.decode("utf-8"))
+
+    def _loaded(self, name: str, read: Callable[[], str]) -> bool:
+        """Load the text `read()` gives through the owner's load; a sentence either way, nothing changed on failure."""
+        assert self._load is not None
+        try:
+            text = read()
             said = self._load(text)
         except saves.SaveNameError as err:
             self.status.value = problem_html(str(err))

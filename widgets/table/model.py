@@ -5,6 +5,8 @@ asks it; every rule question still goes to the engine (whose turn: `state.actor`
 `bots`)."""
 from __future__ import annotations
 
+import asyncio
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from threading import Thread
@@ -108,7 +110,7 @@ class TableModel:
         return made
 
     def think(self, state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], None],
-              failed: Callable[[BaseException], None]) -> Thread:
+              failed: Callable[[BaseException], None]) -> Thread | None:
         """The judge's final hints for `state`, worked out in the background (`think`)."""
         return think(state, top, answer, failed)
 
@@ -166,9 +168,10 @@ class TableModel:
 
 
 def think(state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], None],
-          failed: Callable[[BaseException], None]) -> Thread:
+          failed: Callable[[BaseException], None]) -> Thread | None:
     """The judge's final hints for `state`, worked out in the background; `answer(hints)` when done (or
-    `failed(error)`). The thread, already started."""
+    `failed(error)`). The thread, already started; in the browser (Pyodide, which has no threads: the static
+    site) the work is put on the kernel's own loop instead, after the first answer has been shown, and None."""
     def work() -> None:
         try:
             hints = bots.hints(state, top)
@@ -176,6 +179,9 @@ def think(state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], Non
             failed(err)
             return
         answer(hints)
+    if sys.platform == "emscripten":
+        asyncio.get_event_loop().call_later(0.05, work)
+        return None
     thread = Thread(target=work, daemon=True)
     thread.start()
     return thread
