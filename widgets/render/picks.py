@@ -33,10 +33,15 @@ class Pick:
 
     @classmethod
     def parse(cls, key: str) -> Pick:
+        """The pick a key stands for (a board element, a card of a hand or a display slot)."""
         kind, _, rest = key.partition(":")
         if kind == "colonist":
             player, colonist, where = rest.split(":", 2)
             return cls("colonist", where, int(player), colonist)
+        if kind == "card" and rest:
+            return cls("card", rest)
+        if kind == "slot" and rest:
+            return cls("slot", rest)
         if kind not in KINDS or not rest:
             raise cc.InvalidAction(cc._("{key!r} is not something on the board", key=key))
         return cls(kind, rest)

@@ -19,6 +19,7 @@ import concordia_core as cc
 from ..parts.error_log import ErrorLog
 from ..parts.listeners import Listeners, PickMessages
 from ..render.card_text import GOD_COLOURS, card_cost, card_tip, slot_extra
+from ..render.picks import Pick
 from .frontend import esm
 
 COPY = "#"
@@ -50,7 +51,7 @@ class CardItem:
 
 class CardRow(PickMessages, anywidget.AnyWidget):
     """Cards side by side; hover, focus or tap shows what a card does. `show(items, pickable, selected)`;
-    `on_pick(callback)` hears a click on a pickable card (its key); `pick(key)` is what a click does."""
+    `on_pick(callback)` hears a click on a pickable card (a Pick); `pick(key)` is what a click does."""
 
     _esm = esm("card_row.js")
     _css = Path(__file__).with_name("card_row.css")
@@ -65,7 +66,7 @@ class CardRow(PickMessages, anywidget.AnyWidget):
     def __init__(self, *, log: ErrorLog | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.error_log = log
-        self._listeners: Listeners[str] = Listeners(log)
+        self._listeners: Listeners[Pick] = Listeners(log)
         self._clicked = ""          # the tile clicked last: of two copies of a chosen card, the one drawn chosen
         self.on_msg(self._message)
 
@@ -89,14 +90,15 @@ class CardRow(PickMessages, anywidget.AnyWidget):
             self.selected = sorted(self._clicked if same_card(self._clicked) == k and self._clicked in keys else k
                                    for k in selected)
 
-    def on_pick(self, callback: Callable[[str], None]) -> None:
+    def on_pick(self, callback: Callable[[Pick], None]) -> None:
+        """Call `callback(pick)` when a pickable card is clicked: a Pick of kind card or slot, as the board's."""
         self._listeners.add(callback)
 
     def pick(self, key: str) -> bool:
-        """What a click does: tell the listeners, if the card may be clicked now (a copy picks its card's key)."""
+        """What a click does: tell the listeners, if the card may be clicked now (a copy picks its card)."""
         if key in self.pickable:
             self._clicked = key
-        return self._listeners.offer(key, self.pickable, same_card(key))
+        return self._listeners.offer(key, self.pickable, Pick.parse(same_card(key)))
 
     def _heard(self, key: str) -> None:
         self.pick(key)

@@ -29,7 +29,6 @@ from ..parts.scroll import ScrollAnchor
 from ..parts.style import page_style
 from ..render.board import BuildOverlay, Overlay, ProduceOverlay, ReachOverlay
 from ..render.last_play import last_play
-from ..render.picks import Pick
 from .card_display import CardDisplay
 from .controls import CARD_PICKS, ActionControls, OverlayRequest, SenatorPanel, WaitPanel
 from .history import HistoryView
@@ -86,7 +85,7 @@ class GameApp(widgets.VBox):
         self.history = HistoryView(game, guarded(self.refresh, self.error_log), log=self.error_log, hooks=self.hooks)
         self.controls.add_class("cc-controls")
         self.map_view.on_pick(self.controls.picked)
-        self.card_display.row.on_pick(lambda key: self.controls.picked(Pick("slot", key.partition(":")[2])))
+        self.card_display.row.on_pick(self.controls.picked)
         for board in self.boards:
             board.layout = widgets.Layout(flex="1 1 360px", max_width="560px")
         boards = widgets.HBox(self.boards, layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"))

@@ -60,7 +60,7 @@ class ActionControls(widgets.VBox):
         self.body = widgets.VBox()
         self.message = widgets.HTML()
         self.hand_row = CardRow(log=self.error_log)
-        self.hand_row.on_pick(lambda key: self.picked(Pick("card", key.partition(":")[2])))
+        self.hand_row.on_pick(self.picked)
         self.hand_view = CardRow(log=self.error_log, compact=True)     # the hand kept in sight during a card play
         self.cancel = button(cc._("Cancel card play"), "warning", tooltip=cc._("undo everything since the card was played"))
         self.cancel.on_click(self.guard(lambda _: self.cancel_play()))
