@@ -265,3 +265,139 @@ def test_bonus_step_without_the_tiles_says_what_to_do_for_every_province() -> No
             "turns it to its coin side later, R-PREF-1).") in bonus.text
     assert bonus.text[0] == ("On each province put the bonus tile of the most expensive good among its cities, "
                              "goods side up. Prices: brick 3, food 4, tools 5, wine 6 and cloth 7.")
+
+
+# --- the map pictures, measured from the drawing -----------------------------------------------------------
+SVG = "{http://www.w3.org/2000/svg}"
+Box = tuple[float, float, float, float]
+Marker = tuple[str, float, float, float]        # "disc", centre x, y, radius; or "square", left, top, side
+
+
+@dataclasses.dataclass
+class Label:
+    kind: str           # its class: cc-city-label, cc-province-label, cc-note-label
+    owner: str          # the city or province it names
+    text: str
+    box: Box
+
+
+@dataclasses.dataclass
+class Picture:
+    frame: Box          # the viewBox, less what its border covers
+    markers: dict[str, Marker]
+    rings: dict[str, tuple[float, float, float]]
+    labels: list[Label]
+
+    def named(self, kind: str = "cc-city-label") -> set[str]:
+        return {label.owner for label in self.labels if label.kind == kind}
+
+
+def picture_parts(svg: str) -> Picture:
+    """What a map picture draws, from its SVG alone: the frame (viewBox), each city's marker (a disc, or Rome's
+    square), the highlight rings (with half their stroke) and each label's box (its text set in DejaVu Sans, the
+    tutor's table of advance widths: from the cap line to below the baseline)."""
+    from widgets.render.layout import PX, text_width
+    root = ET.fromstring(svg)
+    x0, y0, w, h = (float(v) for v in root.get("viewBox", "").split())
+    edge = 1.5 * w / float(root.get("width", ""))     # 1.5 px on screen: the picture's border takes the outer one
+    markers: dict[str, Marker] = {}
+    for group in root.iter(f"{SVG}g"):
+        if group.get("class") == "cc-city":
+            disc, square = group.find(f"{SVG}circle"), group.find(f"{SVG}rect")
+            if disc is not None:
+                markers[group.get("data-city", "")] = ("disc", float(disc.get("cx", "")), float(disc.get("cy", "")),
+                                                       float(disc.get("r", "")))
+            elif square is not None:
+                markers[group.get("data-city", "")] = ("square", float(square.get("x", "")), float(square.get("y", "")),
+                                                       float(square.get("width", "")))
+    rings = {e.get("data-city", ""): (float(e.get("cx", "")), float(e.get("cy", "")),
+                                      float(e.get("r", "")) + float(e.get("stroke-width", "")) / 2)
+             for e in root.iter(f"{SVG}circle") if e.get("class") == "cc-ring"}
+    labels = []
+    for t in root.iter(f"{SVG}text"):
+        if not (t.get("class") or "").endswith("-label"):
+            continue
+        size, x, y = float(t.get("font-size", "")), float(t.get("x", "")), float(t.get("y", ""))
+        width = text_width(t.text or "", size * 72 / PX, "bold" if t.get("font-weight") == "bold" else "regular")
+        anchor = t.get("text-anchor")
+        left = x - (width if anchor == "end" else width / 2 if anchor == "middle" else 0)
+        labels.append(Label(t.get("class", ""), t.get("data-for", ""), t.text or "",
+                            (left, y - 0.75 * size, left + width, y + 0.2 * size)))
+    return Picture((x0 + edge, y0 + edge, x0 + w - edge, y0 + h - edge), markers, rings, labels)
+
+
+def covers(box: Box, marker: Marker) -> bool:
+    """Does a label's box cover any part of a city's disc or square?"""
+    kind, a, b, size = marker
+    if kind == "disc":
+        dx, dy = max(box[0] - a, 0, a - box[2]), max(box[1] - b, 0, b - box[3])
+        return dx * dx + dy * dy < size * size
+    return box[0] < a + size and box[2] > a and box[1] < b + size and box[3] > b
+
+
+def inside(box: Box, frame: Box) -> bool:
+    return frame[0] <= box[0] and frame[1] <= box[1] and box[2] <= frame[2] and box[3] <= frame[3]
+
+
+def guide_pictures() -> list[tuple[str, str]]:
+    """Every map picture of the box guide: both maps, every player count, without and with the city tiles."""
+    found = []
+    for map_id, counts in (("italia", (2, 3, 4)), ("imperium", (3, 4, 5))):
+        for n in counts:
+            names = ["Aiko", "Ben", "Chloe", "Dario", "Emil"][:n]
+            tiles = dict(cc.new_game(map_id, names, seed=3).state.city_goods)
+            for entered in ({}, tiles):
+                for s in bg.setup_steps(bg.Table.make(map_id, names, names[0], entered)):
+                    if "class='cc-city'" in s.picture:
+                        found.append((f"{map_id} {n} players{' with tiles' if entered else ''}, {s.key}", s.picture))
+    return found
+
+
+def test_box_guide_pictures_keep_every_highlight_ring_and_label_inside() -> None:
+    pictures = guide_pictures()
+    assert len(pictures) == 3 * 2 * 7 + 3 * 2 * 8   # a table's map pictures: Italia 7 (its 3 letters), Imperium 8
+    for what, svg in pictures:
+        parts = picture_parts(svg)
+        for city, (x, y, r) in parts.rings.items():
+            assert inside((x - r, y - r, x + r, y + r), parts.frame), f"{what}: {city}'s ring is cut"
+        for label in parts.labels:
+            assert inside(label.box, parts.frame), f"{what}: {label.text!r} is cut at the picture's edge"
+    shown = dict(pictures)
+    for letter, cities in (("A", {"TOMIS", "ISCA_D"}), ("B", {"CARTHAGO"}), ("C", {"ANTIOCHIA", "PETRA"})):
+        parts = picture_parts(shown[f"imperium 3 players, tiles-{letter}"])
+        assert cities <= set(parts.rings) & parts.named()       # ringed and named, inside (above)
+
+
+def test_box_guide_bonus_step_shows_every_province_and_its_tile_whole() -> None:
+    names = ["Aiko", "Ben", "Chloe"]
+    table = bg.Table.make("imperium", names, "Aiko", dict(cc.new_game("imperium", names, seed=3).state.city_goods))
+    parts = picture_parts(step(bg.setup_steps(table), "bonus").picture)
+    shown = {label.text: label.box for label in parts.labels if label.kind == "cc-province-label"}
+    board = cc.load_map("imperium")
+    assert set(shown) == {f"{board.provinces[p].label}: {cc.good_name(g)}" for p, g in table.state().bonus_goods.items()}
+    assert "BRITANNIA: food" in shown
+    for text, box in shown.items():
+        assert inside(box, parts.frame), f"{text!r} is cut"
+
+
+def test_box_guide_pictures_put_no_label_over_a_city_or_another_label() -> None:
+    """Every name (cities, provinces, bonus tiles) off every city's marker and ring, and off the other names: read
+    from the drawing's geometry. BYCANTIVM's name once lay over DYRRHACHIVM's marker."""
+    pictures = guide_pictures()
+    for what, svg in pictures:
+        parts = picture_parts(svg)
+        for label in parts.labels:
+            for city, marker in parts.markers.items():
+                assert not covers(label.box, marker), f"{what}: {label.text!r} lies over {city}'s marker"
+            for city, (x, y, r) in parts.rings.items():
+                assert city == label.owner or not covers(label.box, ("disc", x, y, r)), \
+                    f"{what}: {label.text!r} lies over {city}'s ring"
+        for i, label in enumerate(parts.labels):
+            for other in parts.labels[i + 1:]:
+                a, b = label.box, other.box
+                assert min(min(a[2], b[2]) - max(a[0], b[0]), min(a[3], b[3]) - max(a[1], b[1])) <= 0.5, \
+                    f"{what}: {label.text!r} and {other.text!r} overlap"
+    for what, svg in pictures:
+        if what.endswith(", board"):     # the whole board names every city
+            parts = picture_parts(svg)
+            assert parts.named() == set(parts.markers), f"{what}: {set(parts.markers) ^ parts.named()} not named"

@@ -12,8 +12,9 @@ A checkbox's target is its label (a tap on the words ticks it too), so the label
 slider's, the touch area of its handle (its corner must answer a tap: nothing covers or clips it). Links
 inside a sentence are exempt (WCAG 2.5.5's inline exception); a download link is a control and is measured.
 The board's cities, a dozen px across on a phone, are exempt as WCAG 2.5.5's "equivalent" allows: the same
-choice has a control of full size beside the board (the pad's city checkboxes, the table's menus and buttons);
-the pad's test checks that every city of its board has its checkbox.
+choice has a control of full size beside the board (the pad's house menu right above it and its city checkboxes,
+the table's menus and buttons); the pad's test checks that every city of its board has its checkbox
+(tests/test_browser_realtable.py picks a house with the menu).
 Screenshots go to screenshots/ (git-ignored): phone_*.png.
 """
 from __future__ import annotations

@@ -553,6 +553,103 @@ def test_scoring_pad_click_count_for_a_four_player_imperium_end_position() -> No
     assert count.clicks == 3 * 1 + 4 * (11 + 6 + 2 + 5 + 1) + 2 + 2 == 107
 
 
+# --- what a person at the real table meets ---------------------------------------------------------------
+def menu_label(pad: ScoringPad, city: str) -> str:
+    return next(label for label, value in pad.house_menu.options if value == city)
+
+
+def test_pad_house_menu_picks_a_city_beside_the_board_and_a_second_choice_takes_it_away() -> None:
+    """The board's cities are small targets (about 10 px on a phone): the menu above the board picks the same
+    houses, before the tiles are known (the board is then a picture) and after."""
+    for tiles in ({}, ITALIA):
+        pad = new_pad("italia", ["Aiko", "Ben"], tiles)
+        cities = [value for _label, value in pad.house_menu.options[1:]]
+        assert sorted(cities) == sorted(ITALIA)          # every city of Italia, Rome apart (nobody builds there)
+        assert pad.house_menu.index == 0 and pad.house_menu.value is None      # "choose a city…": nothing chosen
+        pad.house_menu.value = "COSA"
+        assert pad.entries.player("Aiko").houses == ("COSA",)
+        assert pad.city_checks.value == ("COSA",)
+        assert pad.house_menu.index == 0                 # back on "choose a city…", ready for the next one
+        assert menu_label(pad, "COSA") == ("COSA · brick" if tiles else "COSA · B") + " (take away Aiko's house)"
+        pad.who.value = "Ben"
+        assert menu_label(pad, "COSA").endswith("(Aiko)")   # whose house stands there
+        pad.house_menu.value = "COSA"                     # Ben builds there too
+        pad.who.value = "Aiko"
+        pad.house_menu.value = "COSA"                     # Aiko's second choice takes hers away
+        assert pad.entries.player("Aiko").houses == ()
+        assert pad.entries.player("Ben").houses == ("COSA",)
+
+
+def test_pad_house_menu_refusal_opens_under_the_menu() -> None:
+    pad = new_pad("italia", ["Aiko", "Ben"], ITALIA)
+    for city in list(ITALIA)[:15]:
+        pad.house_menu.value = city
+    pad.house_menu.value = "CROTON"                       # a 16th house (R-END-2)
+    assert "R-END-2" in pad.message.value
+    assert len(pad.entries.player("Aiko").houses) == 15
+    path = path_to(pad, pad.message)
+    holder = path[-2]
+    assert list(holder.children).index(pad.message) == list(holder.children).index(pad.house_menu) + 1
+
+
+def test_pad_tile_section_folds_and_says_done_once_the_tiles_are_in() -> None:
+    pad = ScoringPad(pm.PadEntries.new("italia", ["Aiko", "Ben"]))
+    assert pad.tiles_section.selected_index == 0                    # open: nothing entered yet
+    assert pad.tiles_section.get_title(0) == "The board's city tiles"
+    assert "25 cities have no tile yet." in pad.tiles_status.value
+    for city, good in ITALIA.items():
+        if city not in pad.entries.board_tiles:
+            pad.tile_entry.choose(city, good)
+    assert pad.entries.tiles_complete
+    assert pad.tiles_section.selected_index is None                 # folded away once every tile is in
+    assert pad.tiles_section.get_title(0) == "The board's city tiles: done"
+    assert "Every city has its tile." in pad.tiles_status.value
+    pad = new_pad("italia", ["Aiko", "Ben"], ITALIA)                # every tile entered by hand: folded from the start
+    assert pad.tiles_section.selected_index is None
+    pad.tiles_section.selected_index = 0                            # opened again to look at a tile
+    pad.tile_entry.choose("COSA", None)                             # COSA's entry cleared: the last B brick, filled in
+    assert pad.entries.tiles_complete and pad.message.value == ""
+    assert pad.tiles_section.selected_index == 0                    # it stays open while the person works in it
+    pad.tile_entry.choose("MVTINA", None)                           # COSA and MVTINA: brick or food, not known
+    assert not pad.entries.tiles_complete
+    assert pad.tiles_section.get_title(0) == "The board's city tiles"
+    assert "2 cities have no tile yet." in pad.tiles_status.value
+    pad.tile_entry.choose("MVTINA", "food")                         # COSA is filled in again: all in, folded
+    assert pad.tiles_section.selected_index is None
+
+
+def test_pad_tile_section_is_done_once_the_cities_with_houses_have_their_tiles() -> None:
+    """Houses first, then only their tiles: the scores need no more, and the section says so and folds."""
+    pad = ScoringPad(pm.PadEntries.new("italia", ["Aiko", "Ben"]))
+    for city in ("COSA", "NEAPOLIS"):
+        pad.house_menu.value = city
+    assert pad.tiles_section.selected_index == 0
+    assert "COSA" in pad.results.value and "cc-pad-waiting" in pad.results.value
+    pad.tile_entry.choose("COSA", "brick")
+    assert pad.tiles_section.selected_index == 0                    # NEAPOLIS still lacks its tile
+    pad.tile_entry.choose("NEAPOLIS", "tools")
+    assert pad.tiles_section.selected_index is None
+    assert pad.tiles_section.get_title(0) == "The board's city tiles: done"
+    assert "the scores need no more (23 cities without one score nothing)" in pad.tiles_status.value
+    assert "cc-pad-waiting" not in pad.results.value
+
+
+def test_pad_says_what_is_missing_beside_a_total() -> None:
+    """A total with a player's houses (or the Concordia card) not entered says so, as the tiles do."""
+    pad = new_pad("italia", ["Aiko", "Ben"], ITALIA)
+    notes = re.findall(r"class='cc-pad-missing'[^>]*>([^<]*)<", pad.results.value)
+    assert notes == ["Aiko and Ben have no houses entered yet: their totals count none.",
+                     "Nobody has the Concordia card yet: the player who ended the game took it (7 points, R-END-1)."]
+    assert shown_total(pad, "Aiko") == 4          # shown all the same: Mars 1 card x 2 x 2 colonists
+    pad.house_menu.value = "COSA"
+    assert "Ben has no house entered yet: the total counts none." in pad.results.value
+    assert "Aiko" not in re.findall(r"class='cc-pad-missing'[^>]*>([^<]*)<", pad.results.value)[0]
+    pad.who.value = "Ben"
+    pad.house_menu.value = "NEAPOLIS"
+    pad.concordia.value = "Ben"
+    assert "cc-pad-missing" not in pad.results.value
+
+
 # --- chapter 18 -------------------------------------------------------------------------------------------
 
 

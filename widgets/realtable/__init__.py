@@ -12,7 +12,10 @@ Models, no widgets:
 Views:
 
 * `guideview`   the box guide as a widget: tick boxes beside the steps, the tiles, the sheet, save by name
-* `pad`         the scoring pad widget: cards, houses (map clicks or checkboxes by province), colonists, goods,
-                coins, the Concordia card and the Praefectus Magnus; scores from `cc.score`
-* `inputs`      the shared inputs: city checkboxes grouped by province, +/- counters, the tile buttons, map picks
+* `pad`         the scoring pad widget: cards, houses (map clicks, a menu or checkboxes by province), colonists,
+                goods, coins, the Concordia card and the Praefectus Magnus; scores from `cc.score`
+* `pad_sheet`   what the pad shows, as text and HTML: the scores (or what they wait for, or lack), the house menu's
+                cities, how far the tiles are, the board as a picture
+* `inputs`      the shared inputs: city checkboxes grouped by province, +/- counters, the tile buttons, map picks,
+                and the tools' own style (every label whole on a phone)
 """

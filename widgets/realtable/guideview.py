@@ -21,7 +21,7 @@ from ..parts.style import page_style
 from ..render.refusal import explanation_html
 from . import tiles as tl
 from .boxguide import Step, Table, setup_steps, sheet_html, step_html
-from .inputs import TileEntry
+from .inputs import TOOL, TileEntry, tool_style
 
 
 def default_names(n: int) -> list[str]:
@@ -41,7 +41,7 @@ class StepRow(ipw.HBox):
     def __init__(self, step: Step, number: int, ticked: bool) -> None:
         self.key = step.key
         self.tick = ipw.Checkbox(value=ticked, indent=False, description=cc._("done"),
-                                 layout=ipw.Layout(width="70px"))
+                                 layout=ipw.Layout(width="auto", min_width="70px", flex="0 0 auto"))
         self.body = ipw.HTML(step_html(step, number), layout=ipw.Layout(flex="1 1 auto"))
         super().__init__([self.tick, self.body], layout=ipw.Layout(align_items="flex-start"))
         self.add_class("cc-step-row")
@@ -107,10 +107,12 @@ class BoxGuide(ipw.VBox):
             ipw.HBox([ipw.HTML(escape(cc._("Names, in seating order (clockwise):"))), *self.name_boxes],
                      layout=ipw.Layout(flex_flow="row wrap"))])
         kwargs.setdefault("layout", ipw.Layout(width="100%"))
-        super().__init__(children=[page_style(), form, self.message, self.progress, self.steps_box, self.tiles_section,
+        super().__init__(children=[page_style(), tool_style(), form, self.message, self.progress, self.steps_box,
+                                   self.tiles_section,
                                    ipw.HBox([self.print_button, self.link], layout=ipw.Layout(align_items="center")),
                                    self.savebox, self.error_log], **kwargs)
         self.add_class("cc-box-guide")
+        self.add_class(TOOL)
         self._sync(rebuild=True)
 
     # --- changes ---------------------------------------------------------------------------------------

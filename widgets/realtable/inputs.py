@@ -7,6 +7,7 @@ multi-select lists.
 * `TileEntry`    one row of good buttons per city, grouped by province (the city tiles a group drew)
 * `connect_map`  the map view's city clicks (typed `Pick`s) sent to a callback; `show_board` redraws it with the
                  cities that may be clicked (`show(..., pickable=...)`)
+* `tool_style`   the tools' own style: every label of their controls reads whole on a phone
 """
 from __future__ import annotations
 
@@ -26,6 +27,21 @@ import concordia_core as cc
 from ..render import palette as pal
 from ..render.picks import Pick
 from ..screen.map_view import MapView
+
+TOOL = "cc-realtable"
+"""Class of a real-table tool (the scoring pad, the box guide): its own style below applies inside it."""
+
+STYLE = f"""<style>
+/* a control's label reads whole on a phone: the menu or box beside it gives way (the page style lets labels shrink,
+   and a menu sized to its few options would squeeze its label to a letter) */
+.{TOOL} .widget-inline-hbox > .widget-label {{ flex-shrink: 0; }}
+.{TOOL} .widget-dropdown > select {{ min-width: 5em; }}
+</style>"""
+
+
+def tool_style() -> ipw.HTML:
+    """The real-table tools' style, as a widget taking no room: put it among the tool's children."""
+    return ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0"))
 
 
 def small_button_layout() -> ipw.Layout:
@@ -183,7 +199,7 @@ class TileEntry(ipw.VBox):
         options = [("?", "")] + [(cc.good_name(g), g) for g in cc.GOODS]
         groups = []
         # the rows share their layouts and styles (never changed row by row): fewer models for a page to load
-        buttons_layout, buttons_style = ipw.Layout(margin="0"), ToggleButtonsStyle(button_width="54px")
+        buttons_layout, buttons_style = ipw.Layout(margin="0"), ToggleButtonsStyle(button_width="64px")
         name_layout, text_style = ipw.Layout(width="120px"), HTMLStyle()
         row_layout = ipw.Layout(align_items="center", flex_flow="row wrap")
         group_layout = ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px")

@@ -1,10 +1,12 @@
 """The scoring pad: enter the end of a game played on cardboard, read every player's score.
 
 One player at a time ("Entering for"): their cards counted by name under each god (hand and discard
-pile together; the starting cards are always there), their houses (click the cities on the map, or tick
-them in the lists grouped by province), their colonists on the map, goods and coins; then who took the
-Concordia card and who holds the Praefectus Magnus. The board's city tiles come first (or from a table
-saved in chapter 17). Every number shown is the engine's: the entries become a position with
+pile together; the starting cards are always there), their houses (click the cities on the map, choose them
+in the menu above it, or tick them in the lists grouped by province), their colonists on the map, goods and
+coins; then who took the Concordia card and who holds the Praefectus Magnus. The board's city tiles come first
+(or from a table saved in chapter 17); their section folds away once they are in. The scores say what a finished
+game has and the entries lack. What the pad shows is worked out in `pad_sheet.py`. Every number shown is the
+engine's: the entries become a position with
 `cc.Scenario`, scored by `cc.score`, ranked by `cc.final_ranking`, ties told by `cc.tiebreak_sentences`.
 An impossible entry is refused with the rule, and nothing changes; the refusal opens right under the input
 that was used (a tap on a phone is answered where the finger is), as an alert a screen reader reads out.
@@ -21,61 +23,18 @@ import ipywidgets as ipw
 import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
+from ..parts.inputs import menu
 from ..parts.save_box import SavesBox
 from ..parts.style import page_style
-from ..render import map_picture as pictures
-from ..render import palette as pal
 from ..render.refusal import explanation_html
 from ..screen.map_view import MapView
-from .inputs import CityChecks, Counter, TileEntry, connect_map, player_chip, show_board
+from .inputs import TOOL, CityChecks, Counter, TileEntry, connect_map, show_board, tool_style
 from .pad_model import KINDS, PadEntries, PlayerEntry
+from .pad_sheet import board_picture, house_options, results_html, tile_words
 
-CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
 ViewFactory = Callable[[cc.GameState], MapView]
 Near: TypeAlias = ipw.Widget | Callable[..., ipw.Widget] | None
 """The input a callback answers for (or a function of the callback's arguments giving it): its refusal opens there."""
-
-
-# --- what the pad shows, from the engine --------------------------------------------------------------
-def breakdown_table(breakdown: cc.ScoreBreakdown, index: int) -> str:
-    """One player's score: each god's line as the engine counted it, and the total."""
-    rows = "".join(f"<tr><td style='{CELL}'>{escape(ln.label)}</td><td style='{CELL}'>{escape(ln.how)}</td>"
-                   f"<td style='{CELL};text-align:right'><b>{ln.points}</b></td></tr>" for ln in breakdown.lines)
-    total = escape(cc._("Total"))
-    return (f"<table class='cc-pad-score' data-player='{escape(breakdown.player)}' style='border-collapse:collapse;"
-            f"font-size:90%;margin:0 12px 8px 0'><caption style='text-align:left'>{player_chip(index, breakdown.player)}"
-            f"</caption>{rows}<tr><th colspan='2' style='{CELL};text-align:left'>{total}</th>"
-            f"<th class='cc-total' style='{CELL};text-align:right;font-size:115%'>{breakdown.total}</th></tr></table>")
-
-
-def results_html(entries: PadEntries) -> str:
-    """Every player's breakdown, the ranking and the tie-break in words; or what is still missing."""
-    missing = entries.tiles_needed
-    if missing:
-        text = cc.n_("The scores appear once the cities with houses have their tiles: {n} city has no tile yet "
-                     "({cities}).", "The scores appear once the cities with houses have their tiles: {n} cities "
-                     "have no tile yet ({cities}).", len(missing), cities=cc.listing(cc.city_name(c) for c in missing))
-        return f"<div class='cc-pad-waiting' style='color:#555'><i>{escape(text)}</i></div>"
-    breakdowns = entries.breakdowns()
-    index = {name: i for i, name in enumerate(entries.names)}
-    tables = "".join(breakdown_table(b, index[b.player]) for b in breakdowns)
-    totals = {b.player: b.total for b in breakdowns}
-    ranking = "".join(f"<li>{escape(cc.n_('{player}: {n} point', '{player}: {n} points', totals[name], player=name))}"
-                      f"</li>" for name in entries.ranking())
-    ties = "".join(f"<p class='cc-tiebreak'>{escape(s)}</p>" for s in entries.tiebreak())
-    heading = escape(cc._("Ranking"))
-    return (f"<div class='cc-pad-results'><div style='display:flex;flex-wrap:wrap'>{tables}</div>"
-            f"<b>{heading}</b><ol class='cc-ranking' style='margin:2px 0'>{ranking}</ol>{ties}</div>")
-
-
-def board_picture(entries: PadEntries, width: int = 520) -> str:
-    """The board with the tiles known so far (letters where not) and every player's houses."""
-    initials = pal.player_letters(entries.names)
-    pieces: dict[str, list[pictures.Piece]] = {}
-    for i, p in enumerate(entries.players):
-        for city in p.houses:
-            pieces.setdefault(city, []).append(pictures.Piece("house", pal.player_colour(i), initials[i]))
-    return pictures.map_picture(entries.map, tiles=entries.board_tiles, pieces=pieces, width=width)
 
 
 # --- the widget ------------------------------------------------------------------------------------
@@ -109,6 +68,7 @@ class ScoringPad(ipw.VBox):
         kwargs.setdefault("layout", ipw.Layout(width="100%"))
         super().__init__(children=self._children(), **kwargs)
         self.add_class("cc-scoring-pad")
+        self.add_class(TOOL)
         self._sync()
 
     # --- building the inputs ---------------------------------------------------------------------------
@@ -181,6 +141,14 @@ class ScoringPad(ipw.VBox):
         self.city_checks = CityChecks(e.map)
         self.city_checks.on_toggle(self._guard(lambda city, _ticked: self.toggle_house(city),
                                                lambda city, _ticked: self.city_checks.boxes[city]))
+        self.house_menu = menu(cc._("House in"), house_options(e, self.current), prompt=cc._("choose a city…"),
+                               width="360px")
+        self.house_menu.add_class("cc-house-menu")
+        self.house_menu.observe(self._guard(lambda c: c["new"] and self.toggle_house(c["new"]), self.house_menu),
+                                names="value")
+        self.tiles_status = ipw.HTML()
+        self.tiles_status.add_class("cc-tiles-status")
+        self._tiles_done: bool | None = None     # shown so far: the tile section folds when they come in
         self.map_box = ipw.Box(layout=ipw.Layout(width="100%"))
         self.picture = ipw.HTML()
         self.goods: dict[str, Counter] = {}
@@ -211,21 +179,21 @@ class ScoringPad(ipw.VBox):
                                        style={"description_width": "initial"})
         self.praefectus.add_class("cc-praefectus")
         self.praefectus.observe(self._guard(lambda c: self.set_praefectus(c["new"]), self.praefectus), names="value")
-        self.records = {name: ipw.Text(value="", placeholder="—", description=name,
+        self.records = {name: ipw.Text(value="", placeholder="—", description=name, style={"description_width": "initial"},
                                        layout=ipw.Layout(width="200px")) for name in e.names}
         for name, box in self.records.items():
             box.observe(self._guard(lambda c, n=name: self.set_record(n, c["new"]), box), names="value")
 
     def _children(self) -> list[ipw.Widget]:
         def section(title: str, *body: ipw.Widget) -> ipw.VBox:
-            head = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(title)}</h4>")
+            head = ipw.HTML(f"<h4 style='margin:10px 0 4px;line-height:1.3'>{escape(title)}</h4>")
             return ipw.VBox([head, *body])
 
         def note(text: str) -> ipw.HTML:
             return ipw.HTML(f"<div style='color:#444;margin:2px 0 4px'>{escape(text)}</div>")
 
         form: list[ipw.Widget] = [
-            ipw.HBox([self.count_choice, self.map_choice]),
+            ipw.HBox([self.count_choice, self.map_choice], layout=ipw.Layout(flex_flow="row wrap")),
             ipw.HBox([ipw.HTML(escape(cc._("Names, in the order of play (the first player first):"))),
                       *self.name_boxes], layout=ipw.Layout(flex_flow="row wrap")),
             self.new_button, section(cc._("Save or load (a pad, or the table saved in chapter 17)"), self.savebox),
@@ -240,9 +208,11 @@ class ScoringPad(ipw.VBox):
                            ipw.HTML(f"<b>{escape(cc.term('term', 'storehouse').capitalize())}</b>"),
                            *self.goods.values(), self.slots, self.coins], layout=ipw.Layout(min_width="260px"))
         houses = ipw.VBox([ipw.HTML(f"<b>{escape(cc._('Houses'))}</b>"),
-                           note(cc._("Click a city on the board to put a house of the player chosen above there; click "
-                                     "again to take it away. Or tick the cities in the lists below the board.")),
-                           ipw.Box([self.map_box], layout=ipw.Layout(max_width="780px")), self.city_checks])
+                           note(cc._("Click a city on the board, or choose it in the menu, to put a house of the player "
+                                     "chosen above there; the same again takes it away. Or tick the cities in the lists "
+                                     "below the board.")),
+                           self.house_menu, ipw.Box([self.map_box], layout=ipw.Layout(max_width="780px")),
+                           self.city_checks])
         player = ipw.HBox([cards, wealth], layout=ipw.Layout(flex_flow="row wrap"))
         extras: list[ipw.Widget] = [section(cc._("First game: the intermediate scoring"), note(cc._(
             "Write each player's recorded score after their first Tribune; the pad says the prizes (R-MID-3).")),
@@ -250,8 +220,9 @@ class ScoringPad(ipw.VBox):
         ] if self.extras else []
         if self.extras and not self.allow_new_table:
             extras.append(section(cc._("Save or load"), self.savebox))
-        each = ipw.HTML(f"<h4 style='margin:10px 0 4px'>{escape(cc._('Each player'))}</h4>")
-        return [page_style(), *form, self.tiles_section, each, self.who, self.message, player, houses,
+        each = ipw.HTML(f"<h4 style='margin:10px 0 4px;line-height:1.3'>{escape(cc._('Each player'))}</h4>")
+        return [page_style(), tool_style(), *form, self.tiles_section, self.tiles_status, each, self.who, self.message,
+                player, houses,
                 section(cc._("End of the game"), ipw.HBox([self.concordia, self.praefectus],
                                                           layout=ipw.Layout(flex_flow="row wrap"))),
                 section(cc._("Scores"), self.results), *extras, self.error_log]
@@ -383,7 +354,11 @@ class ScoringPad(ipw.VBox):
         index = e.names.index(self.current)
         self.who.value = self.current
         self.tile_entry.show(e.tiles, e.board_tiles)
-        self.tiles_section.selected_index = None if e.tiles_complete else 0
+        self._sync_tiles_section()
+        options = house_options(e, self.current)
+        if list(self.house_menu.options)[1:] != options:
+            self.house_menu.options = [(self.house_menu.options[0][0], None), *options]
+        self.house_menu.index = 0          # back on "choose a city…"
         for key, counter in self.card_counters.items():
             counter.value = p.held(e.kind(key))
         notes = {}
@@ -412,6 +387,18 @@ class ScoringPad(ipw.VBox):
             for name, coins in zip(e.names, prizes, strict=True))))
         self.results.value = results_html(e)
         self._show_board(index)
+
+    def _sync_tiles_section(self) -> None:
+        """The tile section says how far the tiles are, and folds away when they come in (opens when they go out)."""
+        e = self.entries
+        done = e.tiles_done
+        if done != self._tiles_done:
+            self.tiles_section.selected_index = None if done else 0
+            self._tiles_done = done
+        title, text = tile_words(e)
+        if self.tiles_section.get_title(0) != title:
+            self.tiles_section.set_title(0, title)
+        self.tiles_status.value = f"<div style='color:#444;margin:2px 0'>{escape(text)}</div>"
 
     def _show_board(self, index: int) -> None:
         e = self.entries

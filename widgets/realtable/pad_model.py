@@ -291,6 +291,18 @@ class PadEntries:
         built = {c for p in self.players for c in p.houses}
         return [c for c in tl.missing(self.map, self.board_tiles) if c in built]
 
+    @property
+    def without_houses(self) -> list[str]:
+        """Players with no house entered: a finished game hardly leaves one without, so their total is likely
+        still missing its houses."""
+        return [p.name for p in self.players if not p.houses]
+
+    @property
+    def tiles_done(self) -> bool:
+        """The tiles are in: every city's, or (once houses are entered) those of every city with a house, which
+        is all the scores need."""
+        return self.tiles_complete or (any(p.houses for p in self.players) and not self.tiles_needed)
+
     def card_ids(self) -> dict[str, list[str]]:
         """The cards each player holds: the starting hand, then bought cards of each kind (lowest deck first,
         shared out in turn order: scoring reads only name and god, so which copy is whose does not matter)."""
