@@ -1,12 +1,13 @@
 """Measure the review's charges against play-outs to the end of the game: is a player's total an honest estimate?
 
-    .venv/bin/python scripts/measure_review.py                # games 7 and 9, 16 play-outs per line (the README's)
+    .venv/bin/python scripts/measure_review.py                # games 7 and 9, 16 play-outs per line (docs/judge.md's)
     .venv/bin/python scripts/measure_review.py --games 7 --playouts 32
 
 Each game is a 2-player Italia game between two greedy seats (the seeds of the review's benchmark:
 `cc.new_game("italia", …, seed=game)`, bots seeded game * 10 and game * 10 + 1), reviewed as chapter 19 reviews
 (bots.review, its turns judged in 2 processes). At every decision it charges, the judge's best line and the
-played one (the played step and the judge's best way on with the play, as the review rates it) are each played
+played one (the played step and the judge's best way on with the play at the hints' final budget, as the review
+rates it) are each played
 to the end of the game by greedy bots in every seat, `--playouts` times on the same deck orders (bots.playouts:
 paired). A charge is honest when the play-outs bear it out: the measured gap summed over the charged decisions
 should match the charges' total, within its standard error. The review charges a loss only when a measurement
@@ -24,7 +25,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 import concordia_core as cc
 from concordia_core import bots
-from concordia_core.bots.judge import FULL
+from concordia_core.bots.judge import FINAL
 from concordia_core.bots.review import _best_after, judge_decision
 
 NAMES = ("Aiko", "Ben")
@@ -47,7 +48,7 @@ def measured_charge(args: tuple[int, int, int]) -> tuple[str, float, float, floa
     state = game.state_at(step)
     decision = judge_decision(state, game.history[step].action, step)
     assert decision is not None
-    own = [decision.played, *_best_after(state, decision.played, FULL, 0)]
+    own = [decision.played, *_best_after(state, decision.played, FINAL, 0)]
     best, mine = bots.playouts(state, [list(decision.best), own], playouts, seed * 1000 + step)
     gap = [a - b for a, b in zip(best, mine, strict=True)]
     return decision.player, decision.loss, statistics.mean(gap), statistics.stdev(gap) / math.sqrt(len(gap))

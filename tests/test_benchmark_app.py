@@ -1,8 +1,8 @@
 """Benchmark of the app mode's pages in headless Chromium (`make bench`): the seconds from asking for a page to its
 widgets on screen (the window's view complete: no screen left to build in it, widgets/parts/later.py), after a warm
 start (the preheated pool: the start page, chapters 01, 02, 15), and cold (every chapter, its kernel started when asked
-for); and chapter 19's review of a saved game (the first verdict, all of it). Figures are printed (medians), never
-asserted.
+for); and chapter 19's review of a saved game (the first verdict, all of it), with other pages open. Figures are
+printed (medians), never asserted.
 
 Page times vary with the machine's load; what does not: the widget models each page makes its browser build and the
 Python time its kernel takes to run the chapter (imports included), measured apart by running each chapter's cells
@@ -43,9 +43,10 @@ def bench_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
         yield app
 
 
-def _shown_after(browser: Any, app: VoilaApp, notebook: str, context: Any = None) -> tuple[float, Any]:
+def _shown_after(browser: Any, app: VoilaApp, notebook: str, context: Any = None,
+                 new_page: bool = False) -> tuple[float, Any]:
     context = context or browser.new_context(viewport={"width": 1280, "height": 800})
-    page = context.pages[0] if context.pages else context.new_page()
+    page = context.new_page() if new_page or not context.pages else context.pages[0]
     start = time.monotonic()
     page.goto(app.url(f"/voila/render/{notebook}"), wait_until="domcontentloaded", timeout=180_000)
     page.wait_for_function(JS_SHOWN, timeout=180_000, polling=100)
@@ -53,8 +54,9 @@ def _shown_after(browser: Any, app: VoilaApp, notebook: str, context: Any = None
 
 
 def _review_times(context: Any) -> tuple[float, float]:
-    """Chapter 19 on screen: choose the saved table, review it; seconds to the first verdict and to the end."""
-    page = context.pages[0]
+    """Chapter 19 on screen (the context's last page): choose the saved table, review it; seconds to the first
+    verdict and to the end."""
+    page = context.pages[-1]
     panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name=re.compile("Review this game"))).first
     select = panel.locator("select").first
     labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
@@ -70,11 +72,6 @@ def _review_times(context: Any) -> tuple[float, float]:
 
 
 def test_benchmark_app_pages(bench_app: VoilaApp) -> None:
-    from widgets.table import Seat, TableApp
-    table = TableApp([Seat("You"), Seat("Livia", "greedy", 3)], "italia", 5, True, auto=False)
-    seats = {"You": cc.bots.make("greedy", 4), "Livia": cc.bots.make("greedy", 3)}
-    while not table.game.over:                        # a whole game saved at the table, for chapter 19's review
-        table.game.play(seats[table.game.state.actor].choose(table.game.state).action)
     time.sleep(30)                                   # the preheated pool is filled
     warm: dict[str, list[float]] = {n: [] for n in WARM}
     cold: dict[str, float] = {}
@@ -89,15 +86,6 @@ def test_benchmark_app_pages(bench_app: VoilaApp) -> None:
             seconds, context = _shown_after(browser, bench_app, notebook)
             cold[notebook] = seconds
             context.close()
-        settled = _settled(bench_app)             # the cold pages' kernels gone: chapter 19 is timed on its own
-        context = browser.new_context(viewport={"width": 1280, "height": 800})
-        _save_as_visitor(bench_app, context, table.save())
-        seconds, _context = _shown_after(browser, bench_app, "19_review_your_game.ipynb", context)
-        first, done = _review_times(context)
-        print(f"\nchapter 19 (after {settled:.0f} s for the pages left to shut their kernels): shown {seconds:.1f} s; "
-              f"review of a saved whole game ({len(table.game.history)} steps): first verdict {first:.1f} s, "
-              f"all {done:.1f} s")
-        context.close()
     print("\napp mode, page shown (s):")
     for notebook, times in warm.items():
         print(f"  warm {notebook}: median {statistics.median(times):.1f} of {[round(t, 1) for t in times]}")
@@ -106,6 +94,32 @@ def test_benchmark_app_pages(bench_app: VoilaApp) -> None:
     print(f"  cold median {statistics.median(cold.values()):.1f}, slowest {max(cold.values()):.1f}")
     sizes = kernels_rss(bench_app)
     print(f"  kernels alive {len(sizes)}, memory each: median {statistics.median(sizes) / 2**20:.0f} MB")
+
+
+OPEN_BESIDE = ["15_first_game.ipynb", "02_first_game_guided.ipynb"]   # pages the visitor keeps open meanwhile
+
+
+def test_benchmark_app_review_of_a_saved_game_with_other_pages_open(bench_app: VoilaApp) -> None:
+    """Chapter 19 reviews a whole game the learner saved at the table against the easy bot (their seat played by
+    the strong level: the first hint of the judge's cheaper budget, which the review's final budget may still
+    charge), while two other chapters stay open in other tabs of the same browser."""
+    from widgets.table import Seat, TableApp
+    table = TableApp([Seat("You"), Seat("Livia", "easy", 3)], "italia", 5, True, auto=False)
+    seats = {"You": cc.bots.make("strong", 4), "Livia": cc.bots.make("easy", 3)}
+    while not table.game.over:                        # a whole game saved at the table, for chapter 19's review
+        table.game.play(seats[table.game.state.actor].choose(table.game.state).action)
+    settled = _settled(bench_app)                     # pages of an earlier test gone: this one is timed on its own
+    with launched_chromium() as browser:
+        context = browser.new_context(viewport={"width": 1280, "height": 800})
+        _save_as_visitor(bench_app, context, table.save())
+        for notebook in OPEN_BESIDE:
+            _shown_after(browser, bench_app, notebook, context, new_page=True)
+        seconds, _context = _shown_after(browser, bench_app, "19_review_your_game.ipynb", context, new_page=True)
+        first, done = _review_times(context)
+        print(f"\nchapter 19 (after {settled:.0f} s for earlier pages to shut their kernels; {len(OPEN_BESIDE)} other "
+              f"chapters open): shown {seconds:.1f} s; review of a saved whole game against the easy bot "
+              f"({len(table.game.history)} steps): first verdict {first:.1f} s, all {done:.1f} s")
+        context.close()
 
 
 def _settled(app: VoilaApp, quiet: float = 10.0, most: float = 120.0) -> float:

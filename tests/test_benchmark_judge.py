@@ -1,5 +1,5 @@
-"""Benchmarks of the judge (issue 20), printed, never asserted (make bench): the hints' first and final
-answers, the strong level's decisions at a turn's start (the same call), the review of whole games, and the
+"""Benchmarks of the judge (issue 20), printed, never asserted (make bench): the hints' first answer (FIRST) and
+final answer (FINAL), the strong level's decisions at a turn's start (FULL), the review of whole games, and the
 fitted value's error on games the fit never saw (from concordia_core/data/value.json)."""
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from concordia_core import bots
 
 pytestmark = pytest.mark.benchmark
 JUDGE = sys.modules["concordia_core.bots.judge"]
+EVALUATION = sys.modules["concordia_core.bots.evaluation"]
 ROOT = Path(__file__).resolve().parents[1]
 GAMES = (("italia", 2, 11), ("imperium", 3, 12), ("italia", 2, 13))
 
@@ -41,25 +42,28 @@ def _figures(values: list[float]) -> str:
 
 
 def test_benchmark_hint_first_and_final_answers_and_strong_decisions() -> None:
-    first: list[float] = []
-    final: dict[str, list[float]] = {"turn start": [], "in a play": []}
-    for map_name, players, seed in GAMES:
-        for k, state in enumerate(_positions(map_name, players, seed)):
-            if k % 4:
-                continue
-            JUDGE._cache.clear()
-            JUDGE._samples.clear()
-            t0 = time.process_time()
-            bots.hints(state, 3, budget=bots.FIRST)
-            first.append(time.process_time() - t0)
-            t0 = time.process_time()
-            bots.hints(state, 3)
-            kind = "turn start" if state.pending is None and not state.choices else "in a play"
-            final[kind].append(time.process_time() - t0)
-    print(f"\nhints, first answer: {_figures(first)}")
-    for kind, values in final.items():
-        print(f"hints, final answer, {kind}: {_figures(values)}")
-    print(f"strong level, a decision at a turn's start (the final answer there): {_figures(final['turn start'])}")
+    # One pass over the positions per budget, as a table asks at every position of its game (what the judge
+    # remembers of a game, its greedy plans, grows within a pass and starts afresh for the next budget).
+    times: dict[str, list[float]] = {"first": [], "final, turn start": [], "final, in a play": [], "strong": []}
+    for budget in (bots.FIRST, bots.FINAL, bots.FULL):
+        EVALUATION._game = (None, {})
+        for map_name, players, seed in GAMES:
+            for k, state in enumerate(_positions(map_name, players, seed)):
+                turn_start = state.pending is None and not state.choices
+                if k % 4 or (budget == bots.FULL and not turn_start):
+                    continue
+                JUDGE._cache.clear()
+                JUDGE._samples.clear()
+                t0 = time.process_time()
+                bots.hints(state, 3, budget=budget)
+                spent = time.process_time() - t0
+                kind = "first" if budget == bots.FIRST else "strong" if budget == bots.FULL else \
+                    "final, turn start" if turn_start else "final, in a play"
+                times[kind].append(spent)
+    print(f"\nhints, first answer (FIRST): {_figures(times['first'])}")
+    for kind in ("final, turn start", "final, in a play"):
+        print(f"hints, {kind} (FINAL): {_figures(times[kind])}")
+    print(f"strong level, a decision at a turn's start (FULL): {_figures(times['strong'])}")
 
 
 def _review_time(game: cc.Game, label: str) -> None:
@@ -88,6 +92,11 @@ def test_benchmark_review_of_whole_games() -> None:
         state = game.state
         game.play(bots.hints(state, top=1)[0].action if state.actor == "Aiko" else ben.choose(state).action)
     _review_time(game, "a hint-following seat against greedy")
+    game = cc.new_game("italia", ["You", "Livia"], seed=5)          # the learner's case: a whole game against easy
+    seated = {"You": bots.make("strong", 4), "Livia": bots.make("easy", 3)}
+    while not game.over:
+        game.play(seated[game.state.actor].choose(game.state).action)
+    _review_time(game, "the strong level against easy")
 
 
 def test_benchmark_the_fitted_values_error_on_held_out_games() -> None:

@@ -256,17 +256,17 @@ def _play_line(state: cc.GameState, line: tuple[cc.Action, ...]) -> cc.GameState
 def test_a_hints_value_is_its_stated_measure() -> None:
     # The value is the expected final-score margin to the best other player: at a turn start, the mean over
     # the judge's deck samples (drawn from a generator seeded by the position) of the claim made of the fitted
-    # value after the line and 8 and FULL.horizon turns of every seat's greedy play (the shipped weights), for
-    # the hints the judge looked at longest.
+    # value after the line and 8 and FINAL.horizon turns of every seat's greedy play (the shipped weights), for
+    # the hints (the final answer looks that far at every card).
     judge = sys.modules["concordia_core.bots.judge"]
     state = next(s for s in _positions("italia", ["greedy", "random"], 21, every=7)[6:]
                  if s.pending is None and not s.choices)
     me = state.actor_index
     view = bots.seen_by(state, me)
     rng = random.Random(judge.play_seed(view, 0))
-    decks = [bots.sample(view, rng) for _ in range(bots.FULL.samples)]
-    for hint in bots.hints(state, top=bots.FULL.width):
-        values = [horizon_claim(state, hint.line, deck, me, bots.FULL.horizon) for deck in decks]
+    decks = [bots.sample(view, rng) for _ in range(bots.FINAL.samples)]
+    for hint in bots.hints(state, top=3):
+        values = [horizon_claim(state, hint.line, deck, me, bots.FINAL.horizon) for deck in decks]
         assert hint.value == pytest.approx(sum(values) / len(values), abs=0.01)
 
 

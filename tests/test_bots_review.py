@@ -3,6 +3,7 @@ seeded greedy-vs-random game loses more points than the greedy one; losses add u
 god; the costliest decisions carry step numbers a game can branch from; records work as games do."""
 from __future__ import annotations
 
+import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 
@@ -11,6 +12,8 @@ import pytest
 import concordia_core as cc
 from concordia_core import bots
 from concordia_core.bots.review import summary as review_of
+
+JUDGE = sys.modules["concordia_core.bots.judge"]
 
 pytestmark = pytest.mark.slow  # each test reviews a game decision by decision
 
@@ -56,7 +59,7 @@ def test_every_decision_is_a_real_choice_of_the_player_who_acted(reviewed: tuple
             assert d.loss >= 2 * d.se
             assert d.played != d.best[0]
         assert sum(d.by_god.values()) == pytest.approx(d.loss, abs=0.05)
-        assert all(v >= 0 for k, v in d.by_god.items() if k != "rivals")
+        assert all(v >= 0 for v in d.by_god.values())
         for action in d.best:  # the better line can be played from the position, step by step
             assert action in cc.legal_actions(state)
             state = cc.apply(state, action)
@@ -72,7 +75,8 @@ def test_the_summary_adds_up_and_names_the_costliest_steps(reviewed: tuple[cc.Ga
         assert summary.decisions == len(mine)
         assert summary.lost == pytest.approx(sum(d.loss for d in mine), abs=0.05)
         assert sum(summary.by_god.values()) == pytest.approx(summary.lost, abs=0.2)
-        assert set(summary.by_god) == {*bots.POINT_KEYS, "rivals"}
+        others = {bots.OTHER + p.name for p in game.initial.players if p.name != summary.name}
+        assert set(bots.value.PART_KEYS) <= set(summary.by_god) <= set(bots.value.PART_KEYS) | others
         assert len(summary.costliest) <= 3
         assert [d.loss for d in summary.costliest] == sorted((d.loss for d in mine), reverse=True)[:len(summary.costliest)]
         for d in summary.costliest:
@@ -99,7 +103,7 @@ def test_a_review_through_a_process_pool_is_the_same_review(reviewed: tuple[cc.G
         pooled = bots.review(game, executor=pool, progress=lambda done, total, so_far: calls.append(
             (done, total, len(so_far.decisions))))
     assert pooled == alone and pooled.to_dict() == alone.to_dict()
-    assert len(calls) == len(bots.turn_runs(game)) > 1                   # one call per task, each run whole turns
+    assert len(calls) == len(bots.turn_runs(game, first=2)) > 1      # one call per task, each run whole turns
     assert [c[0] for c in calls] == sorted(c[0] for c in calls) and calls[-1][:2] == (len(game.history),) * 2
     assert calls[-1][2] == len(alone.decisions)
 
@@ -131,7 +135,58 @@ def test_a_review_keeps_its_budget_when_saved_and_read_again(reviewed: tuple[cc.
     # budget as four numbers (reviews saved before keep loading), a budget with spread roll-outs with a fifth.
     game, review = reviewed
     assert review.to_dict()["budget"] == [bots.FULL.samples, bots.FULL.screen, bots.FULL.width, bots.FULL.horizon]
+    final = bots.FINAL
+    assert review.to_dict()["final"] == [final.samples, final.screen, final.width, final.horizon, final.spread,
+                                         final.step_width]
     assert bots.Review.from_dict(review.to_dict(), game) == review
+    assert bots.Review.from_dict({k: v for k, v in review.to_dict().items() if k != "final"}, game).final == final
     spread = bots.Budget(samples=2, width=4, horizon=12, spread=True)
     kept = bots.Review.from_dict(review_of(game, list(review.decisions), spread).to_dict(), game)
     assert kept.budget == spread and kept.decisions == review.decisions
+
+
+# --- what a learner reads: every charge in the game's terms, every charged decision listed ----------------------------
+def test_review_names_what_each_charge_gave_away_in_the_games_terms(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    game, review = reviewed
+    charged = [d for d in review.decisions if d.loss > 0]
+    assert charged
+    names = {p.name for p in game.initial.players}
+    for d in charged:
+        assert d.by_god and "rivals" not in d.by_god
+        for key in d.by_god:   # a part of the player's own score, or another player's score (by name)
+            assert key in bots.value.PART_KEYS or (key.startswith(bots.OTHER) and key[len(bots.OTHER):] in names - {d.player})
+        named = [bots.key_name(k) for k in d.by_god]
+        assert all(name and "gain" not in name and "rival" not in name for name in named)
+    assert bots.key_name(bots.OTHER + "Greta") == "Greta's score"
+    assert bots.key_name("coins") == "coins and goods" and bots.key_name("saturnus") == "Saturnus"
+
+
+def test_review_lists_every_charged_decision_costliest_first(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    _game_, review = reviewed
+    for summary in review.players:
+        mine = [d for d in review.decisions if d.player == summary.name and d.loss > 0]
+        assert sorted(summary.charged, key=lambda d: d.step) == sorted(mine, key=lambda d: d.step)
+        assert [d.loss for d in summary.charged] == sorted((d.loss for d in mine), reverse=True)
+        assert summary.costliest == summary.charged[:3]
+
+
+def test_review_charges_only_what_the_hints_final_answer_calls_worse(reviewed: tuple[cc.Game, bots.Review]) -> None:
+    # The review screens with the strong level's budget and judges every charge again with the hints' final one:
+    # a charged step is never the final answer's hint 1, and the better line it names is that answer's best line.
+    game, review = reviewed
+    for d in (d for d in review.decisions if d.loss > 0):
+        state = game.state_at(d.step)
+        found = bots.judge(state, bots.FINAL)
+        assert JUDGE.play_key(found.best.first) != JUDGE.play_key(d.played)
+        assert d.best == found.best.actions
+        assert bots.hints(state, 1)[0].action == d.best[0]
+
+
+def test_review_first_tasks_are_single_turns_so_the_first_verdicts_come_at_once() -> None:
+    game = _game(6, 40)
+    runs = bots.turn_runs(game, 6, first=2)
+    assert [n for run in runs for n in run] == list(range(len(game.history)))
+    turn_starts = [[n for n in run if game.state_at(n).pending is None and not game.state_at(n).choices]
+                   for run in runs]
+    assert [len(t) for t in turn_starts[:2]] == [1, 1]
+    assert all(len(t) <= 6 for t in turn_starts[2:]) and len(turn_starts[2]) == 6

@@ -78,11 +78,12 @@ def test_a_strong_game_is_complete_with_legal_explained_steps() -> None:
 
 
 def test_the_strong_level_plays_the_first_hint() -> None:
+    # the first hint of its own budget: the same judge as the hints, looking less far than their final answer
     state = cc.new_game("italia", NAMES[:2], seed=2).state
     for _ in range(3):
         choice = bots.make("strong", 1).choose(state)
-        assert choice.action == bots.hints(state, top=1)[0].action
-        for action in bots.hints(state, top=1)[0].line:
+        assert choice.action == bots.hints(state, top=1, budget=bots.FULL)[0].action
+        for action in bots.hints(state, top=1, budget=bots.FULL)[0].line:
             state = cc.apply(state, action)
 
 

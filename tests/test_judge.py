@@ -2,7 +2,7 @@
 reads only what the seat sees, rates every line by the mean of its roll-outs with a standard error,
 continues a line after its first step, tells lines within noise "about equal", and never calls a played
 first hint a mistake. How right it is against play-outs to the end is measured by scripts/measure_hints.py
-(its figures are in the README), not asserted here."""
+(its figures are in docs/judge.md), not asserted here."""
 from __future__ import annotations
 
 import math
@@ -52,7 +52,7 @@ def _fresh(state: cc.GameState, budget: bots.Budget = bots.FULL) -> bots.Judgeme
 
 def test_the_hints_are_the_judges_final_answer(positions: list[cc.GameState]) -> None:
     for state in positions[:4]:
-        found = _fresh(state)
+        found = _fresh(state, bots.FINAL)
         lines = best_lines(found)
         given = bots.hints(state, top=3)
         assert [h.line for h in given] == [r.actions for r in lines[:3]]
@@ -125,7 +125,7 @@ def test_without_a_screen_the_other_lines_keep_their_fitted_value(positions) -> 
 
 
 def test_a_budget_with_spread_plays_its_roll_outs_as_the_greedy_level_does(positions: list[cc.GameState]) -> None:
-    # Budget.spread (the README measures it against the shipped noise-free roll-outs): each deck sample's roll-out
+    # Budget.spread (docs/judge.md measures it against the shipped noise-free roll-outs): each deck sample's roll-out
     # plays every seat as the greedy level does, its random spread drawn from the judgement's seed and the sample,
     # the same draws for every line (paired); the claims are made from the readings as without it.
     state = positions[3]
@@ -156,7 +156,7 @@ def test_the_first_answer_is_every_line_by_its_fitted_value_alone(positions: lis
 
 def _plays_with_steps(positions: list[cc.GameState]) -> list[cc.GameState]:
     """Positions whose best line has several steps of the player's own."""
-    return [s for s in positions if len(_fresh(s).best.line) >= 3]
+    return [s for s in positions if len(_fresh(s, bots.FINAL).best.line) >= 3]
 
 
 def test_the_hints_after_a_lines_first_step_continue_that_line(positions: list[cc.GameState]) -> None:
@@ -164,7 +164,7 @@ def test_the_hints_after_a_lines_first_step_continue_that_line(positions: list[c
     # hint 1 other than that rest is a step measured better there, never a coin toss away from it.
     checked = continued = 0
     for state in _plays_with_steps(positions)[:5]:
-        best = _fresh(state).best
+        best = _fresh(state, bots.FINAL).best
         line = best.actions
         me = state.actor
         position = state
@@ -206,7 +206,7 @@ def test_lines_within_noise_are_about_equal_and_the_others_told_apart(positions:
             assert found.about_equal(lines[0], r) == (abs(diff) < JUDGE.Z * se)
             equal += found.about_equal(lines[0], r)
             apart += not found.about_equal(lines[0], r)
-        given = bots.hints(state)
+        given = bots.hints(state, budget=bots.FULL)
         assert all(h.about_equal == (k == 0 or found.about_equal(lines[0], lines[k])) for k, h in enumerate(given))
     assert equal >= 1 and apart >= 1
 
@@ -215,8 +215,10 @@ def _follow_hints(seed: int) -> tuple[bool, int, list[int], tuple[dict[int, floa
     """A 2-player game in which Aiko always plays the first step of her first hint and Ben is the greedy bot;
     whether it ended within 2,000 steps, the steps made, the steps where Aiko decided and, for seed 0, what the
     game's review charged her at each decision it judged, and in all (the review is made in the worker, where
-    the judge still holds the judgements of the hints: the values a fresh one works out, sooner)."""
+    the judge still holds the judgements of the hints: the values a fresh one works out, sooner). Game 0 follows
+    the hints' final answer (FINAL); the others, to be quick, the strong level's budget of the same judge (FULL)."""
     JUDGE.CACHE = 2000
+    budget = bots.FINAL if seed == 0 else bots.FULL
     game = cc.new_game("italia", NAMES[:2], seed=seed, first_player="Aiko" if seed % 2 else "Ben")
     ben = bots.make("greedy", seed)
     mine = []
@@ -226,7 +228,7 @@ def _follow_hints(seed: int) -> tuple[bool, int, list[int], tuple[dict[int, floa
             legal = cc.legal_actions(state)
             if len(legal) > 1:
                 mine.append(len(game.history))
-                game.play(bots.hints(state, top=1)[0].action)
+                game.play(bots.hints(state, top=1, budget=budget)[0].action)
             else:  # a step without a choice: the only hint there is can be nothing else
                 game.play(legal[0])
         else:
@@ -250,6 +252,49 @@ def test_a_seat_that_follows_its_first_hint_finishes_every_game_and_is_never_cha
     assert set(charged) == set(mine)
     assert all(loss == 0 for loss in charged.values())
     assert lost == 0
+
+
+def test_the_final_answer_looks_far_at_every_card_and_pools_its_error(positions: list[cc.GameState]) -> None:
+    # FINAL: every card played out 24 turns on 4 deck orders; a line's claim is the mean of its samples' claims,
+    # its error the shipped bias beyond their spread and one look-ahead's error over their number (value.json),
+    # of a value and of a gap (the samples of one line are too few, and too alike, to measure their own spread).
+    state = positions[1]
+    found = _fresh(state, bots.FINAL)
+    assert all(r.stage == "horizon" and len(r.results) == bots.FINAL.samples for r in found.rated)
+    rng = random.Random(JUDGE.play_seed(found.view, 0))
+    decks = [bots.sample(found.view, rng) for _ in range(bots.FINAL.samples)]
+    shipped = judge_claims(len(state.players))["horizon"]
+    n = bots.FINAL.samples
+    for r in found.rated[:3]:
+        assert r.results == pytest.approx([horizon_claim(state, r.actions, deck, found.me, bots.FINAL.horizon)
+                                           for deck in decks])
+        assert r.value == pytest.approx(sum(r.results) / n)
+        assert r.se == pytest.approx(math.hypot(shipped["bias"], shipped["error"] / math.sqrt(n)))
+    diff, se = found.gap(found.rated[0], found.rated[1])
+    assert diff == pytest.approx(found.rated[0].value - found.rated[1].value)
+    assert se == pytest.approx(math.hypot(shipped["gap_bias"], shipped["gap_error"] / math.sqrt(n)))
+
+
+def test_a_hint_says_where_its_lead_over_the_next_best_play_comes_from(positions: list[cc.GameState]) -> None:
+    # Each hint is compared with the next one (the last with the best play not shown): the gap is the judge's,
+    # and its parts in the game's terms, when shown, add up to it (the look-ahead's projection scaled to it).
+    checked = 0
+    for state in positions[:4]:
+        found = _fresh(state, bots.FINAL)
+        given = bots.hints(state, top=3)
+        lines = best_lines(found)
+        for k, h in enumerate(given):
+            if h.next_gap is None:
+                continue
+            following = lines[k + 1] if k + 1 < len(given) else max(lines[k + 1:], key=lambda r: r.value)
+            assert h.next_gap == pytest.approx(h.value - following.value, abs=0.02)
+            assert h.next_about_equal == found.about_equal(lines[k], following)
+            if h.gain:
+                assert set(h.gain) == set(bots.value.PART_KEYS)
+                total = sum(h.gain.values()) - max(h.others_gain.values())
+                assert total == pytest.approx(h.next_gap, abs=0.1)
+                checked += 1
+    assert checked >= 2
 
 
 def test_a_fresh_measurement_plays_other_ways_the_game_may_go_reproducibly(positions: list[cc.GameState]) -> None:

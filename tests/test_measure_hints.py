@@ -2,6 +2,7 @@
 (`ceiling`) and how often the play-outs themselves tell hint 1 from hint 3, on play-outs written out by hand."""
 from __future__ import annotations
 
+import math
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -57,3 +58,46 @@ def test_the_figures_count_how_often_the_play_outs_tell_hint_1_from_hint_3(measu
     assert figures["playouts_separate_1_from_3"] == pytest.approx(2 / 3)
     assert figures["separated_1_from_3"] == 0.0
     assert figures["top_at_least_third"] == pytest.approx(2 / 3)
+
+
+# Three card lines of a position, four play-outs each (as APART_AND_WORSE): halves (10, 5, 0) and (1, 5, 3.5).
+def _position(seed: int, truth: list[list[float]]) -> dict[str, object]:
+    return {"seed": seed, "players": 2, "lines": [f"line {k}" for k in range(len(truth))], "truth": truth,
+            "greedy": 1}
+
+
+def test_every_judge_is_measured_like_the_ceiling_on_halves_of_the_play_outs(measure: ModuleType) -> None:
+    position = _position(1, APART_AND_WORSE)
+    # A judge ordering the lines 0, 1, 2: on the first half hint 1 (10) is the best line and beats hint 3 (0);
+    # on the second it is 1 against the best 5 (cost 4) and under hint 3 (3.5).
+    assert measure.on_halves([position], [[0, 1, 2]]) == {
+        "top_at_least_third": 0.5, "top_worse_than_other_share": 0.0, "cost_of_following_hint_1": 2.0}
+    # The ceiling chooses on one half, measured on the other: line 0 (first half's best) costs 5 - 1 = 4 on the
+    # second; line 1 (the second half's best) costs 10 - 5 = 5 on the first; hint 1 under hint 3 both times.
+    assert measure.on_halves([position], [None]) == {
+        "top_at_least_third": 0.0, "top_worse_than_other_share": 0.0, "cost_of_following_hint_1": 4.5}
+    assert measure.greedy_order(position) == [1, 0, 2]
+    worse = _position(4, WORSE_THAN_THE_OTHER)   # the other line (3) beats hint 1 (0) on the second half: 0 - 12
+    assert measure.on_halves([worse], [[0, 1, 2, 3]])["top_worse_than_other_share"] == 0.5
+
+
+def test_a_judges_cost_is_the_best_measured_line_less_its_hint_1(measure: ModuleType) -> None:
+    position = _position(1, APART_AND_WORSE)    # means over all four play-outs: 5.5, 5, 1.75
+    judgement = {"lines": ["line 1", "line 0", "line 2"], "claims": [3.0, 2.0, 1.0], "ses": [1.0] * 3,
+                 "gap_ses": [0.0, 1.0, 1.0], "separated": False, "judge_seconds": 0.1, "first_seconds": 0.01}
+    chosen = measure.chosen(position, judgement)
+    assert chosen["cost"] == 0.5 and chosen["measured"][0] == APART_AND_WORSE[1] and not chosen["other"]
+
+
+def test_the_errors_of_several_samples_are_what_the_play_outs_leave_beyond_their_spread(measure: ModuleType) -> None:
+    from helpers import judge_claims
+
+    shipped = judge_claims(2)["horizon"]
+    position = _position(1, [[8, 12], [0, 4]])   # means 10 and 2, each ± 2; their gap 8 ± 0
+    judgement = {"lines": ["line 0", "line 1"], "claims": [30.0, 1.0], "stages": ["horizon", "horizon"],
+                 "samples": [4, 4]}
+    values = [(30 - 10) ** 2 - 4 - shipped["error"] ** 2 / 4, (1 - 2) ** 2 - 4 - shipped["error"] ** 2 / 4]
+    gap = (29 - 8) ** 2 - shipped["gap_error"] ** 2 / 4
+    found = measure.fit_errors([position], [judgement])
+    assert found == {"2": {"horizon": {"bias": round(math.sqrt(sum(values) / 2), 2),
+                                       "gap_bias": round(math.sqrt(gap), 2), "lines": 2}}}

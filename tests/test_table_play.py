@@ -9,8 +9,8 @@ from helpers import assert_best_first
 import concordia_core as cc
 from concordia_core import bots
 from widgets.screen import controls as ctl
+from widgets.support import background
 from widgets.table import Seat, TableApp
-from widgets.table import model as table_model
 from widgets.table import table_screen as table_app
 from widgets.table.hints import measure_text
 
@@ -215,7 +215,7 @@ class _HeldThread:
 
 
 def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypatch):
-    monkeypatch.setattr(table_model, "Thread", _HeldThread)     # the table's model thinks in the background
+    monkeypatch.setattr(background, "Thread", _HeldThread)     # the table's model thinks in the background
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
     first = table.show_hints()
     assert "Still thinking" in table.hint_html.value
@@ -227,7 +227,7 @@ def test_hints_show_the_first_answer_at_once_then_the_judges_final_one(monkeypat
 
 
 def test_a_final_answer_for_a_position_left_behind_is_not_shown(monkeypatch):
-    monkeypatch.setattr(table_model, "Thread", _HeldThread)     # the table's model thinks in the background
+    monkeypatch.setattr(background, "Thread", _HeldThread)     # the table's model thinks in the background
     table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3, auto=False)
     table.run_bots()                                          # Livia draws the first turn at seed 3
     table.show_hints()
@@ -251,3 +251,86 @@ def test_hints_within_noise_of_the_first_are_about_as_good_and_the_others_how_fa
     assert "−12.0 points against hint 1" in text
     assert "(± 2.5)" in text
     assert text.count("about as good as hint 1") == 1
+
+
+# --- why, in the game's terms ------------------------------------------------------------------------------------
+def _box_hints(table: TableApp) -> list[bots.Hint]:
+    """The first answer's hints of the table's position (at once): real hints whose figures the tests set by hand."""
+    return bots.hints(table.state, 3, budget=bots.FIRST)
+
+
+def test_hints_say_what_a_play_gains_over_the_next_best_by_god_and_whose_score():
+    from dataclasses import replace
+
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    hints = _box_hints(table)
+    shown = [replace(hints[0], next_gap=3.2, next_se=1.4, next_about_equal=False,
+                     gain={"saturnus": 2.2, "mercurius": 3.4, "coins": -4.1, "minerva": 0.2}, others_gain={"Livia": 1.3}),
+             replace(hints[1], next_gap=0.8, next_se=2.0, next_about_equal=True), replace(hints[2], next_gap=None)]
+    table.hints.show(table.state, shown, [list(h.line) for h in shown])
+    text = table.hint_html.value.replace("&#x27;", "'")
+    assert ("Against hint 2: +3.2 points (± 1.4), by the end of the game as the judge's look-ahead projects it: "
+            "coins and goods −4, Mercurius +3, Saturnus +2, Livia's score +1.") in text
+    assert "Minerva" not in text                          # under half a point: left out
+    assert "Against hint 3: about equal (+0.8 points is within the judge's noise, ± 4.0)." in text
+    assert "the next best play" not in text               # hint 3 has no next best play to be compared with
+
+
+def test_the_last_hint_is_compared_with_the_best_play_not_shown_and_without_parts_only_the_gap():
+    from dataclasses import replace
+
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    hints = _box_hints(table)
+    shown = [replace(hints[0], next_gap=None),
+             replace(hints[1], next_gap=5.0, next_se=2.0, next_about_equal=False, gain={}, others_gain={})]
+    table.hints.show(table.state, shown, [list(h.line) for h in shown])
+    assert "Against the next best play: +5.0 points (± 2.0)." in table.hint_html.value
+
+
+def test_a_play_that_changes_nothing_now_says_what_it_prepares():
+    # Aiko holds a Senator she cannot pay for, a Tribune and an Architect: the Senator played for nothing goes to
+    # her discard pile, which the Tribune then takes back with one coin more (R-TRIB-1).
+    state = cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko").state
+    state = state.with_player(0, hand=("SENATOR", "TRIBUNE", "ARCHITECT"), discard=("PREFECT", "MERCATOR", "DIPLOMAT"),
+                              coins=0, goods=cc.Goods({}))
+    hints = {cc.card(h.action.card).kind: h for h in bots.hints(state, 3, budget=bots.FIRST)}
+    assert hints["SENATOR"].reason == "Play the Senator as nothing better can be done"
+    assert hints["SENATOR"].prepares.startswith("It makes ready your next plays, as the judge's look-ahead plays "
+                                                "them: the Tribune to take back 5 cards and 2 coins")
+    assert hints["TRIBUNE"].prepares == "" and hints["ARCHITECT"].prepares == ""   # these change something now
+
+
+def test_the_final_answer_updates_the_figures_in_place_and_marks_a_change_of_order():
+    from dataclasses import replace
+
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    first = _box_hints(table)
+    lines = [list(h.line) for h in first]
+    table.hints.show(table.state, first, lines, thinking=True)
+    assert "Still thinking" in table.hint_html.value and "moved" not in table.hint_html.value
+    same = [replace(h, value=h.value + 1.0) for h in first]               # deeper figures, the same order
+    table.hints.show(table.state, same, lines)
+    assert "moved" not in table.hint_html.value and "changed the order" not in table.hint_html.value
+    table.hints.show(table.state, first, lines, thinking=True)
+    swapped = [first[2], first[0], first[1]]
+    table.hints.show(table.state, swapped, [list(h.line) for h in swapped])
+    text = table.hint_html.value
+    assert "The deeper answer changed the order of the hints (marked)." in text
+    assert "(moved up from hint 3)" in text and text.count("(moved down from hint") == 2
+    assert "Still thinking" not in text
+
+
+def test_a_final_answer_with_a_play_the_first_did_not_show_marks_it_new():
+    from dataclasses import replace
+
+    table = TableApp([Seat("You"), Seat("Livia", "greedy")], "italia", seed=3)
+    first = _box_hints(table)
+    table.hints.show(table.state, first[:2], [list(h.line) for h in first[:2]], thinking=True)
+    final = [first[0], first[2]]
+    table.hints.show(table.state, final, [list(h.line) for h in final])
+    assert "(new: not among the first answer's hints)" in table.hint_html.value.replace("&#x27;", "'")
+    other = cc.apply(table.state, first[0].action)                        # another position: nothing to compare
+    table.hints.show(table.state, first, [list(h.line) for h in first], thinking=True)
+    later = bots.hints(other, 2, budget=bots.FIRST)
+    table.hints.show(other, [replace(h) for h in later], [list(h.line) for h in later])
+    assert "moved" not in table.hint_html.value and "new:" not in table.hint_html.value

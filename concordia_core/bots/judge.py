@@ -33,8 +33,9 @@ from __future__ import annotations
 
 import math
 import zlib
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..actions import Action, PlayCard
 from ..engine import apply
@@ -43,7 +44,7 @@ from .base import Line, card_of, options
 from .candidates import Completions, state_key
 from .hidden import seen_by
 from .search import Samples
-from .value import claim, expected_finals, expected_margin
+from .value import PART_KEYS, claim, expected_finals, expected_margin, parts
 
 Z = 2.0   # standard errors apart before two lines are told apart
 
@@ -54,7 +55,7 @@ class Budget:
     the best are chosen (0: none, the fitted value alone), lines played out further, and turns of greedy
     play for those (see the module text). With `spread` the roll-outs play as the greedy level does, with
     its random spread (Samples.spread_readings), as the play-outs the judge is measured against do; the
-    shipped budgets play noise-free greedy, whose plans are shared across deck orders (the README measures
+    shipped budgets play noise-free greedy, whose plans are shared across deck orders (docs/judge.md measures
     both: scripts/measure_hints.py --budget)."""
 
     samples: int = 1
@@ -62,16 +63,26 @@ class Budget:
     width: int = 3
     horizon: int = 24
     spread: bool = False
+    step_width: int = 0   # lines played out in the middle of a play, the greedy completion's included (0: width)
+
+
+END = 10_000   # a horizon of this many turns plays to the end of the game: the final margin itself is the reading
 
 
 FULL = Budget(screen=8)
-"""The budget of the hints' final answer, the review's verdicts and the strong level's decisions: every card
-played out 8 turns once, the 3 best by that on to 24 (README, "A screen first")."""
+"""The strong level's budget, and the review's screen: every card played out 8 turns once, the 3 best by that
+on to 24 (docs/judge.md, "A screen first"); about a sixth of a second a decision."""
+FINAL = Budget(samples=4, screen=8, width=99, horizon=24, step_width=4)
+"""The hints' final answer, worked out while the learner thinks, and the review's charges: every card played out
+24 turns on 4 deck orders (in the middle of a play, the rest of the play and the 3 other steps the fitted value
+rates best), where the strong level looks far at 3 cards on one; about half a second (docs/judge.md, "The hints' final
+answer")."""
 FIRST = Budget(samples=0, screen=0, width=0, horizon=0)
 """The first answer of the hints: every line by its fitted value alone, at once."""
 
-STAGES = ("static", "screen", "horizon")
-"""How far a line was looked at: its end's fitted value only, the short look-ahead, the full one."""
+STAGES = ("static", "screen", "horizon", "end")
+"""How far a line was looked at: its end's fitted value only, the short look-ahead, the full one, or to the end of
+the game (a budget whose horizon is END)."""
 MIDWAY = 8   # turns into the full look-ahead at which the fitted value is also read (its claim uses both)
 
 
@@ -88,6 +99,9 @@ class Rated:
     stage: str
     model_se: float
     gap_se: float                 # the judge's own error of a difference between two lines of this stage
+    leaves: tuple[GameState, ...] = field(default=(), repr=False, compare=False)
+    """Where each sample's look-ahead ended (none for a line only valued: its own end), for `projection`."""
+    pooled: bool = False   # model_se and gap_se hold the whole error of the mean of several samples (see _rated)
 
     @property
     def actions(self) -> tuple[Action, ...]:
@@ -104,8 +118,9 @@ class Rated:
 
     @property
     def se(self) -> float:
-        """The standard error of `value`: the roll-outs' spread and the fitted value's own error."""
-        return math.sqrt(_sampling_var(self.results) + self.model_se ** 2)
+        """The standard error of `value`: the roll-outs' spread and the fitted value's own error (pooled: both
+        in model_se already)."""
+        return self.model_se if self.pooled else math.sqrt(_sampling_var(self.results) + self.model_se ** 2)
 
     def __str__(self) -> str:
         return f"{' '.join(str(a) for a in self.actions)}: {self.value:+.1f} ± {self.se:.1f}"
@@ -142,10 +157,12 @@ class Judgement:
 
 def gap(a: Rated, b: Rated) -> tuple[float, float]:
     """How much better `a` is than `b` (points) and the standard error of that difference (Judgement.gap)."""
-    if len(a.results) == len(b.results):
+    if a.pooled and b.pooled and a.stage == b.stage:
+        return a.value - b.value, math.hypot(a.gap_se, b.gap_se) / math.sqrt(2)
+    if len(a.results) == len(b.results) and not (a.pooled or b.pooled):
         sampling = _sampling_var([x - y for x, y in zip(a.results, b.results, strict=True)])
     else:
-        sampling = _sampling_var(a.results) + _sampling_var(b.results)
+        sampling = sum(0.0 if r.pooled else _sampling_var(r.results) for r in (a, b))
     own = a.gap_se if a.stage == b.stage else math.hypot(a.model_se, b.model_se)
     return a.value - b.value, math.sqrt(sampling + own ** 2)
 
@@ -236,12 +253,13 @@ def _judge(view: GameState, me: int, budget: Budget, samples: Samples, completio
             greedy = completions.greedy_line(view)
             played = _played(view, budget, samples, greedy, "horizon", players)
             rest = [r for r in rated if state_key(r.end) != state_key(played.end)]
-            others = sorted((_played(view, budget, samples, r.line, "horizon", players) for r in rest[:budget.width - 1]),
+            width = (budget.step_width or budget.width) - 1
+            others = sorted((_played(view, budget, samples, r.line, "horizon", players) for r in rest[:width]),
                             key=lambda r: -r.value)
             lead = others[0] if others and others[0].value > played.value and not about_equal(others[0], played) \
                 else played
             best = sorted((r for r in [played, *others] if r is not lead), key=lambda r: -r.value)
-            rated = [lead, *best, *rest[budget.width - 1:]]
+            rated = [lead, *best, *rest[width:]]
     return Judgement(view, me, budget, tuple(rated))
 
 
@@ -262,26 +280,40 @@ def _played(view: GameState, budget: Budget, samples: Samples, line: Line, stage
     static = expected_margin(line[-1][1], samples.me)
     if budget.samples <= 0:
         return _rated(line, (), "static", players, static)
+    if stage == "horizon" and budget.horizon >= END:
+        stage = "end"
     fitted = claim(players, stage)
-    turns = (budget.screen,) if stage == "screen" else (min(MIDWAY, budget.horizon), budget.horizon)
-    lead = () if stage == "screen" else (static,)
-    results = tuple(fitted([*lead, *_readings(samples, k, view, line, turns, budget.spread)])
-                    for k in range(budget.samples))
-    return _rated(line, results, stage, players, static)
+    turns = (budget.screen,) if stage == "screen" else (budget.horizon,) if stage == "end" else \
+        (min(MIDWAY, budget.horizon), budget.horizon)
+    lead = (static,) if stage == "horizon" else ()
+    read = [_readings(samples, k, view, line, turns, budget.spread) for k in range(budget.samples)]
+    return _rated(line, tuple(fitted([*lead, *r]) for r, _leaf in read), stage, players, static,
+                  tuple(leaf for _r, leaf in read), several=True)
 
 
-def _readings(samples: Samples, k: int, view: GameState, line: Line, turns: Sequence[int], spread: bool) -> list[float]:
-    """The fitted margin after each of `turns` turns of the roll-out of `line` on deck sample `k`: noise-free
-    greedy play (shared plans), or with `spread` the greedy level's own play with its random spread."""
+def _readings(samples: Samples, k: int, view: GameState, line: Line, turns: Sequence[int],
+              spread: bool) -> tuple[list[float], GameState]:
+    """The fitted margin after each of `turns` turns of the roll-out of `line` on deck sample `k`, and where it
+    ended: noise-free greedy play (shared plans), or with `spread` the greedy level's own play with its random
+    spread."""
     if spread:
-        return samples.spread_readings(k, view, line, turns)
-    return [samples.value(k, view, line, t) for t in turns]
+        return samples.spread_play(k, view, line, turns)
+    return [samples.value(k, view, line, t) for t in turns], samples.leaf(k, view, line, turns[-1])
 
 
-def _rated(line: Line, results: tuple[float, ...], stage: str, players: int, static: float) -> Rated:
+def _rated(line: Line, results: tuple[float, ...], stage: str, players: int, static: float,
+           leaves: tuple[GameState, ...] = (), *, several: bool = False) -> Rated:
+    """A line rated by the mean of its claims. With `several` deck samples (at least two, of a stage whose claims
+    have a fitted Claim.bias) its error is pooled: the claims' error beyond the samples' spread (bias) and one
+    sample's error divided by their number (a few samples' own spread is too unsteady to be told from), of a value
+    and of a gap; one sample carries the whole error of a single look-ahead, the samples' spread added."""
     fitted = claim(players, stage)
     value = sum(results) / len(results) if results else fitted([static])
-    return Rated(line, value, results, static, stage, fitted.error, fitted.gap_error)
+    n = len(results)
+    if several and n >= 2 and fitted.bias is not None and fitted.gap_bias is not None:
+        return Rated(line, value, results, static, stage, math.hypot(fitted.bias, fitted.error / math.sqrt(n)),
+                     math.hypot(fitted.gap_bias, fitted.gap_error / math.sqrt(n)), leaves, pooled=True)
+    return Rated(line, value, results, static, stage, fitted.error, fitted.gap_error, leaves)
 
 
 FRESH = 7919        # added to the seed of a re-measurement: other deck orders than the judgement's own
@@ -311,10 +343,46 @@ def rate(state: GameState, actions: Sequence[Action], budget: Budget = FULL, see
         return _played(view, budget, samples_for(view, me, play_seed(view, seed)), line, "horizon", players)
     samples = samples_for(view, me, play_seed(view, seed) + FRESH)
     static = expected_margin(line[-1][1], me)
-    fitted = claim(players, "horizon")
-    turns = (min(MIDWAY, budget.horizon), budget.horizon)
-    results = tuple(fitted([static, *samples.spread_readings(k, view, line, turns)]) for k in range(FRESH_SAMPLES))
-    return _rated(line, results, "horizon", players, static)
+    stage = "end" if budget.horizon >= END else "horizon"
+    fitted = claim(players, stage)
+    turns = (budget.horizon,) if stage == "end" else (min(MIDWAY, budget.horizon), budget.horizon)
+    lead = (static,) if stage == "horizon" else ()
+    read = [samples.spread_play(k, view, line, turns) for k in range(FRESH_SAMPLES)]
+    return _rated(line, tuple(fitted([*lead, *r]) for r, _leaf in read), stage, players, static,
+                  tuple(leaf for _r, leaf in read))
+
+
+@dataclass(frozen=True)
+class Projection:
+    """What a line's look-ahead projects for the end of the game, as the mean over its samples (where each ended:
+    Rated.leaves; a line only valued, its own end): the acting player's expected final score in the game's terms
+    (value.parts: per god, the Concordia card, coins and goods, the hand) and every other player's expected final
+    score, by name."""
+
+    mine: Mapping[str, float]
+    others: Mapping[str, float]
+
+
+def projection(rated: Rated, me: int) -> Projection:
+    """The projection of `rated` for player `me` (see Projection)."""
+    leaves = rated.leaves or (rated.end,)
+    mine = dict.fromkeys(PART_KEYS, 0.0)
+    others: dict[str, float] = {}
+    for leaf in leaves:
+        for key, v in parts(leaf, me).items():
+            mine[key] += v / len(leaves)
+        for j, v in enumerate(expected_finals(leaf)):
+            if j != me:
+                name = leaf.players[j].name
+                others[name] = others.get(name, 0.0) + v / len(leaves)
+    return Projection(MappingProxyType(mine), MappingProxyType(others))
+
+
+def gain(a: Rated, b: Rated, me: int) -> Projection:
+    """How the look-ahead's projection of `a` differs from that of `b` (a less b), per part and per other player."""
+    pa, pb = projection(a, me), projection(b, me)
+    return Projection(MappingProxyType({k: pa.mine[k] - pb.mine[k] for k in PART_KEYS}),
+                      MappingProxyType({k: pa.others[k] - pb.others.get(k, 0.0) for k in pa.others}))
 
 
 def expected_scores(state: GameState) -> list[float]:

@@ -10,6 +10,8 @@ first step of a planned line is played, `advise(...)` the same for the person as
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
+from types import MappingProxyType
 
 from ..actions import (
     Action,
@@ -110,8 +112,8 @@ def sentence(key: str, you: bool = False, **fields: object) -> str:
 
 # --- names and amounts ------------------------------------------------------------------------------
 def points_text(diff: int) -> str:
-    """'+3 points now', '-1 point now'."""
-    return n_("{sign}{n} point now", "{sign}{n} points now", abs(diff), sign="+" if diff > 0 else "-")
+    """'+3 points now', '−1 point now'."""
+    return n_("{sign}{n} point now", "{sign}{n} points now", abs(diff), sign="+" if diff > 0 else "−")
 
 
 def _points(before: GameState, after: GameState, me: int) -> int:
@@ -323,11 +325,52 @@ def _step(state: GameState, me: int, action: Action, after: GameState, line: Lin
     return sentence("other", you, step=str(action))
 
 
+def next_plays_text(plays: list[tuple[GameState, Line]]) -> str:
+    """What a play that changes nothing now prepares: 'It makes ready your next plays, as the judge's look-ahead
+    plays them: the Tribune to take back 5 cards and 2 coins, then the Architect to build in COSA: ...' ('' for none)."""
+    me_plays = []
+    for state, line in plays:
+        first = line[0][0]
+        if not isinstance(first, PlayCard):
+            continue
+        me = state.actor_index
+        assert me is not None
+        me_plays.append(_("the {card} {purpose}", card=card_name(first.card), purpose=purpose_text(state, me, line)))
+    if not me_plays:
+        return ""
+    return _("It makes ready your next plays, as the judge's look-ahead plays them: {plays}.",
+             plays=_(", then ").join(me_plays))
+
+
+PART_NAMES = {"coins": N_("coins and goods"), "hand": N_("cards in hand")}
+
+
+def part_name(key: str) -> str:
+    """A part of an expected final score (value.PART_KEYS) in the game's terms: a god, the Concordia card, 'coins
+    and goods', 'cards in hand'."""
+    return _(PART_NAMES[key]) if key in PART_NAMES else god_name(key)
+
+
+def parts_text(mine: Mapping[str, float], others: Mapping[str, float] = MappingProxyType({}), most: int = 4) -> str:
+    """The parts of a gain in the game's terms, largest first, whole points ('Saturnus +2, Mercurius +3, coins and
+    goods −4, Livia's score −1'); parts under half a point left out ('' when none is left)."""
+    shown = [(abs(v), part_name(k), v) for k, v in mine.items() if abs(v) >= 0.5]
+    shown += [(abs(v), _("{name}'s score", name=name), v) for name, v in others.items() if abs(v) >= 0.5]
+    shown.sort(key=lambda x: -x[0])
+    return _(", ").join(_("{part} {points}", part=name, points=signed(v)) for _a, name, v in shown[:most])
+
+
+def signed(value: float) -> str:
+    """'+2', '−4' (a true minus sign), '0'."""
+    n = round(value)
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
 def random_reason(n: int, action: Action) -> str:
     """The random level's reason: how many legal steps it picked from, and which."""
     return n_("picks the only legal step: {step}", "picks one of {n} legal steps at random: {step}", n,
               step=step_text(action))
 
 
-__all__ = ["SENTENCES", "advise", "card_name", "describe", "gains_text", "houses_text", "points_text", "purpose_text",
-           "random_reason", "sentence", "step_text", "trade_text"]
+__all__ = ["SENTENCES", "advise", "card_name", "describe", "gains_text", "houses_text", "next_plays_text", "part_name",
+           "parts_text", "points_text", "purpose_text", "random_reason", "sentence", "signed", "step_text", "trade_text"]

@@ -1,28 +1,32 @@
 """Game review: for each decision of each player, the best play the judge finds and the points lost.
 
 `review(game_or_record)` walks a finished or unfinished game (a `Game` or a `Record`). At every position
-where the player to act had a choice it asks the judge (judge.py) with the hints' budget, from what that
-player knew (hidden.seen_by):
-1. a step that starts the judge's best line (the first hint of its position) costs nothing: a learner who
-   follows the hints is never told they erred;
+where the player to act had a choice it asks the judge (judge.py), from what that player knew
+(hidden.seen_by), first with the strong level's cheaper budget (`budget`, FULL: a screen), then, for the
+decisions the screen would charge, with the hints' final budget (`final`, FINAL), so a charge is a decision
+the hints themselves call worse:
+1. a step that starts the judge's best line (the first hint of its position, the final answer's) costs
+   nothing: a learner who follows the hints is never told they erred;
 2. any other step, followed by the judge's best way on with the play (or its greedy completion once the
    player has no choice left in it), is rated as the judge rates its lines; if the best line leads it by
-   more than noise (Z standard errors), both are measured again independently of the search (judge.rate,
-   fresh: other deck orders, every seat playing with the greedy level's random spread, paired), and the
-   difference found then is charged if it is still beyond noise. A step is charged only for what the best
-   play from after it can no longer make good: within a play the losses add up to what the play gave away,
-   not the same loss once per step. Measuring afresh keeps the review honest:
-   the best of several noisy estimates is optimistic, and charging it would blame a player for the luck of
-   the search.
+   more than noise (Z standard errors), the screen passes it on: the same at the final budget, and if the
+   final answer's best line still leads beyond noise, both are measured again independently of the search
+   (judge.rate, fresh: other deck orders, every seat playing with the greedy level's random spread, paired),
+   and the difference found then is charged if it is still beyond noise. A step is charged only for what the
+   best play from after it can no longer make good: within a play the losses add up to what the play gave
+   away, not the same loss once per step. Measuring afresh keeps the review honest: the best of several noisy
+   estimates is optimistic, and charging it would blame a player for the luck of the search.
 A card play is charged for the card chosen, each later step of the play for its own choice. A player's
 total is the sum of these charges: the points given away by decisions the judge can tell apart from the
 best, each loss within noise counted as none.
 
-Where the points went (`by_god`): the loss is split over the gods whose expected points (value.by_god,
-the player's own) dropped from the best line to the played one, in proportion to each drop; the part
-that is not the player's own drop (the played line helped the best other player) is counted under
-"rivals". The three costliest decisions of each player carry their step numbers: `game.state_at(step)`
-is the position and `game.branch(step)` starts a game there to try the better line.
+Where the points went (`by_god`), in the game's terms: the fresh measures' look-aheads project each line's
+final scores (judge.gain: the player's own points per god and the Concordia card, coins and goods, the hand;
+every other player's score); the loss is split over what the best line projects more of for the player
+(value.PART_KEYS) and what the played line projects more of for another player (key OTHER + their name), in
+proportion. Every charged decision of a player is listed, costliest first (`charged`; `costliest`, its first
+three), with its step number: `game.state_at(step)` is the position and `game.branch(step)` starts a game
+there to try the better line.
 
 With an `executor` (a process pool, say) the steps are judged there, a run of whole turns per task: the
 verdicts are the same (the judge is deterministic for a position, budget and seed), only sooner on a
@@ -42,14 +46,14 @@ from ..game import Game
 from ..i18n import _, get_language, n_, set_language
 from ..record import Record
 from ..state import GameState
-from ..text import god_name, listing
+from ..text import listing
 from .base import Line
 from .hidden import seen_by
-from .judge import FULL, Budget, Judgement, Rated, Z, judge, play_key, rate
-from .reasons import advise
-from .value import POINT_KEYS, by_god
+from .judge import FINAL, FULL, Budget, Judgement, Rated, Z, gain, judge, play_key, rate
+from .reasons import advise, part_name
+from .value import PART_KEYS
 
-LOSS_KEYS = (*POINT_KEYS, "rivals")
+OTHER = "other:"   # the key of another player's score in a loss's split: OTHER + their name
 COSTLIEST = 3
 
 
@@ -65,7 +69,7 @@ class Decision:
     value_best: float
     loss: float                        # points charged: value_best - value_played when beyond noise, else 0
     se: float                          # the standard error of that difference (points)
-    by_god: Mapping[str, float]        # the loss split over LOSS_KEYS (see the module text)
+    by_god: Mapping[str, float]        # the loss split in the game's terms (PART_KEYS, OTHER + name: module text)
     advice: str                        # the best line in words, addressed to the player
 
     def __str__(self) -> str:
@@ -86,9 +90,10 @@ class PlayerReview:
     lost: float
     by_god: Mapping[str, float]
     costliest: tuple[Decision, ...]
+    charged: tuple[Decision, ...] = ()    # every charged decision, costliest first
 
     def __str__(self) -> str:
-        parts = [_("{god} {points:.1f}", god=_key_name(k), points=v) for k, v in
+        parts = [_("{god} {points:.1f}", god=key_name(k), points=v) for k, v in
                  sorted(self.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.05]
         costly = listing(_("step {step} ({points:.1f})", step=d.step, points=d.loss) for d in self.costliest)
         if not self.costliest:
@@ -107,23 +112,30 @@ class Review:
     players: tuple[PlayerReview, ...]
     decisions: tuple[Decision, ...]
     budget: Budget
+    final: Budget = FINAL    # the budget every charge was judged again with (the hints' final answer's)
 
     def player(self, name: str) -> PlayerReview:
         return next(p for p in self.players if p.name == name)
 
     def to_dict(self) -> dict[str, object]:
         """The decisions as data (actions in notation, no sentences: they are worded again when read)."""
-        b = self.budget
-        return {"budget": [b.samples, b.screen, b.width, b.horizon, *((True,) if b.spread else ())],
+        return {"budget": _numbers(self.budget), "final": _numbers(self.final),
                 "decisions": [_as_dict(d) for d in self.decisions]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], game: Game) -> Review:
         """The review `to_dict` wrote, of `game`, its advice worded again in the current language."""
-        return summary(game, [_decision(d, game) for d in data["decisions"]], Budget(*data["budget"]))
+        final = Budget(*data["final"]) if "final" in data else FINAL
+        return summary(game, [_decision(d, game) for d in data["decisions"]], Budget(*data["budget"]), final)
 
     def __str__(self) -> str:
         return "\n".join(str(p) for p in self.players)
+
+
+def _numbers(b: Budget) -> list[object]:
+    """A budget as data: four numbers, then spread and the width in a play when they are not the defaults."""
+    tail = [b.spread, b.step_width] if b.step_width else [True] if b.spread else []
+    return [b.samples, b.screen, b.width, b.horizon, *tail]
 
 
 def _as_dict(d: Decision) -> dict[str, Any]:
@@ -149,82 +161,91 @@ def _decision(d: Mapping[str, Any], game: Game) -> Decision:
                     advise(view, me, line))
 
 
-def _key_name(key: str) -> str:
-    return _("rivals") if key == "rivals" else god_name(key)
+def key_name(key: str) -> str:
+    """A key of a loss's split in the game's terms: 'Saturnus', 'coins and goods', "Livia's score"."""
+    if key.startswith(OTHER):
+        return _("{name}'s score", name=key[len(OTHER):])
+    return part_name(key)
 
 
 def review(game: Game | Record, budget: Budget = FULL, *, seed: int = 0,
-           progress: Callable[[int, int, Review], None] | None = None, executor: Executor | None = None) -> Review:
-    """Judge every decision of `game` (see the module text); `progress(done, total, so_far)` after each
-    step (with an `executor`, after each task), with the review of the steps judged so far (a screen shows
-    the first verdicts while it goes on)."""
+           progress: Callable[[int, int, Review], None] | None = None, executor: Executor | None = None,
+           final: Budget = FINAL) -> Review:
+    """Judge every decision of `game` (see the module text: screened with `budget`, charged with `final`);
+    `progress(done, total, so_far)` after each step (with an `executor`, after each task), with the review of the
+    steps judged so far (a screen shows the first verdicts while it goes on)."""
     if isinstance(game, Record):
         game = Game.from_record(game)
     if executor is not None:
-        return _review_through(executor, game, budget, seed, progress)
+        return _review_through(executor, game, budget, final, seed, progress)
     states = [game.initial] + [step.state for step in game.history]
     decisions = []
     for number, step in enumerate(game.history):
-        found = judge_decision(states[number], step.action, number, budget=budget, seed=seed)
+        found = judge_decision(states[number], step.action, number, budget=budget, seed=seed, final=final)
         if found is not None:
             decisions.append(found)
         if progress is not None:
-            progress(number + 1, len(game.history), summary(game, decisions, budget))
-    return summary(game, decisions, budget)
+            progress(number + 1, len(game.history), summary(game, decisions, budget, final))
+    return summary(game, decisions, budget, final)
 
 
 TURNS_PER_TASK = 6   # whole turns judged by one task of an executor: the steps of a play share its roll-outs
+FIRST_TASKS = 2      # tasks of a single turn first, so the first verdicts come at once
 
 
-def turn_runs(game: Game, turns: int = TURNS_PER_TASK) -> list[range]:
-    """The game's steps in runs of `turns` whole turns (each run starts at a turn start)."""
+def turn_runs(game: Game, turns: int = TURNS_PER_TASK, first: int = 0) -> list[range]:
+    """The game's steps in runs of `turns` whole turns (each run starts at a turn start), the `first` runs of one
+    turn each."""
     states = [game.initial] + [step.state for step in game.history]
     starts = [n for n in range(len(game.history)) if states[n].pending is None and not states[n].choices]
     if not starts or starts[0] != 0:
         starts.insert(0, 0)
-    bounds = starts[::turns] + [len(game.history)]
+    bounds = starts[:first] + starts[first::turns] + [len(game.history)]
     return [range(a, b) for a, b in zip(bounds, bounds[1:], strict=False) if b > a]
 
 
-def judge_steps(record: str, steps: Sequence[int], budget: Budget, seed: int, language: str) -> list[dict[str, Any]]:
+def judge_steps(record: str, steps: Sequence[int], budget: Budget, seed: int, language: str,
+                final: Budget = FINAL) -> list[dict[str, Any]]:
     """The decisions among `steps` of the game saved as `record` (Game.to_json), as data (Review.to_dict's):
     one task of a review through an executor (a top-level function, so process pools can pickle it)."""
     set_language(language)
     game = Game.from_json(record)
     states = [game.initial] + [step.state for step in game.history]
-    found = (judge_decision(states[n], game.history[n].action, n, budget=budget, seed=seed) for n in steps)
+    found = (judge_decision(states[n], game.history[n].action, n, budget=budget, seed=seed, final=final)
+             for n in steps)
     return [_as_dict(d) for d in found if d is not None]
 
 
-def _review_through(executor: Executor, game: Game, budget: Budget, seed: int,
+def _review_through(executor: Executor, game: Game, budget: Budget, final: Budget, seed: int,
                     progress: Callable[[int, int, Review], None] | None) -> Review:
     record, language = game.to_json(), get_language()
-    runs = turn_runs(game)
-    futures = {executor.submit(judge_steps, record, list(run), budget, seed, language): run for run in runs}
+    runs = turn_runs(game, first=FIRST_TASKS)
+    futures = {executor.submit(judge_steps, record, list(run), budget, seed, language, final): run for run in runs}
     decisions: list[Decision] = []
     done = 0
     for future in as_completed(futures):
         decisions += [_decision(d, game) for d in future.result()]
         done += len(futures[future])
         if progress is not None:
-            progress(done, len(game.history), summary(game, sorted(decisions, key=lambda d: d.step), budget))
-    return summary(game, sorted(decisions, key=lambda d: d.step), budget)
+            progress(done, len(game.history), summary(game, sorted(decisions, key=lambda d: d.step), budget, final))
+    return summary(game, sorted(decisions, key=lambda d: d.step), budget, final)
 
 
-def summary(game: Game, decisions: list[Decision], budget: Budget = FULL) -> Review:
-    """The review made of these decisions: each player's total, split by god, and costliest decisions."""
+def summary(game: Game, decisions: list[Decision], budget: Budget = FULL, final: Budget = FINAL) -> Review:
+    """The review made of these decisions: each player's total, split in the game's terms, and charged decisions."""
     players = []
     for p in game.initial.players:
         mine = [d for d in decisions if d.player == p.name]
-        split = {k: round(sum(d.by_god[k] for d in mine), 2) for k in LOSS_KEYS}
-        costliest = tuple(sorted(mine, key=lambda d: (-d.loss, d.step))[:COSTLIEST])
+        keys = [*PART_KEYS, *sorted({k for d in mine for k in d.by_god} - set(PART_KEYS))]
+        split = {k: round(sum(d.by_god.get(k, 0.0) for d in mine), 2) for k in keys}
+        charged = tuple(sorted((d for d in mine if d.loss > 0), key=lambda d: (-d.loss, d.step)))
         players.append(PlayerReview(p.name, len(mine), round(sum(d.loss for d in mine), 2), MappingProxyType(split),
-                                    tuple(d for d in costliest if d.loss > 0)))
-    return Review(tuple(players), tuple(decisions), budget)
+                                    charged[:COSTLIEST], charged))
+    return Review(tuple(players), tuple(decisions), budget, final)
 
 
 def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: Budget = FULL,
-                   seed: int = 0) -> Decision | None:
+                   seed: int = 0, final: Budget = FINAL) -> Decision | None:
     """The decision of playing `played` in `state`, judged (see the module text); None when there was
     nothing to choose."""
     if state.over or len(legal_actions(state)) < 2:
@@ -232,13 +253,25 @@ def judge_decision(state: GameState, played: Action, step: int = 0, *, budget: B
     found = judge(state, budget, seed)
     if play_key(played) == play_key(found.best.first):
         return _no_loss(state, found, found.best, step, played)
-    line = (played, *_best_after(state, played, budget, seed))
-    mine = rate(state, line, budget, seed)
+    mine = rate(state, (played, *_best_after(state, played, budget, seed)), budget, seed)
+    diff, se = found.gap(found.best, mine)
+    if diff < Z * se or final == budget:
+        return _verdict(state, found, mine, played, step, seed) if diff >= Z * se else \
+            _no_loss(state, found, mine, step, played, found.best, se)
+    found = judge(state, final, seed)
+    if play_key(played) == play_key(found.best.first):
+        return _no_loss(state, found, found.best, step, played)
+    mine = rate(state, (played, *_best_after(state, played, final, seed)), final, seed)
     diff, se = found.gap(found.best, mine)
     if diff < Z * se:
         return _no_loss(state, found, mine, step, played, found.best, se)
-    best = rate(state, found.best.actions, budget, seed, fresh=True)
-    mine = rate(state, line, budget, seed, fresh=True)
+    return _verdict(state, found, mine, played, step, seed)
+
+
+def _verdict(state: GameState, found: Judgement, mine: Rated, played: Action, step: int, seed: int) -> Decision:
+    """A loss beyond noise in `found`, measured again afresh (both lines, paired) and charged if still beyond it."""
+    best = rate(state, found.best.actions, found.budget, seed, fresh=True)
+    mine = rate(state, mine.actions, found.budget, seed, fresh=True)
     diff, se = found.gap(best, mine)
     if diff < Z * se:
         return _no_loss(state, found, mine, step, played, best, se)
@@ -265,22 +298,23 @@ def _no_loss(state: GameState, found: Judgement, own: Rated, step: int, played: 
     best = best or found.best
     me = found.me
     return Decision(step, state.players[me].name, played, best.actions, round(own.value, 2), round(best.value, 2), 0.0,
-                    round(se, 2), MappingProxyType(dict.fromkeys(LOSS_KEYS, 0.0)), advise(found.view, me, best.line))
+                    round(se, 2), MappingProxyType({}), advise(found.view, me, best.line))
 
 
 def _split(loss: float, best: Rated, own: Rated, me: int) -> dict[str, float]:
-    """The loss over the gods whose expected points dropped, in proportion, the rest to 'rivals'."""
-    result = dict.fromkeys(LOSS_KEYS, 0.0)
-    best_by_god, own_by_god = by_god(best.end, me), by_god(own.end, me)
-    drops = {k: best_by_god[k] - own_by_god[k] for k in POINT_KEYS}
-    positive = {k: d for k, d in drops.items() if d > 0}
-    mine = min(loss, max(0.0, sum(drops.values())))
-    if positive and mine > 0:
-        total = sum(positive.values())
-        for k, d in positive.items():
-            result[k] = round(mine * d / total, 2)
-    result["rivals"] = round(loss - sum(result.values()), 2)
-    return result
+    """The loss over what the best line projects more of for the player and what the played one projects more of
+    for another player, in proportion (module text)."""
+    projected = gain(best, own, me)
+    shares = {k: v for k, v in projected.mine.items() if v > 0}
+    shares.update({OTHER + name: -v for name, v in projected.others.items() if v < 0})
+    total = sum(shares.values())
+    if total <= 0:   # nothing projected better for the player: none of it in their own parts (not met in practice)
+        shares = {OTHER + name: 1.0 for name in projected.others}
+        total = float(len(shares))
+    if total <= 0:
+        return {}
+    return {k: round(loss * v / total, 2) for k, v in sorted(shares.items(), key=lambda kv: -kv[1])}
 
 
-__all__ = ["Decision", "PlayerReview", "Review", "judge_decision", "judge_steps", "review", "summary", "turn_runs"]
+__all__ = ["OTHER", "Decision", "PlayerReview", "Review", "judge_decision", "judge_steps", "key_name", "review", "summary",
+           "turn_runs"]

@@ -104,6 +104,24 @@ def _greedy_play(state: GameState, actor: int, turn_start: bool) -> Line:
     return Planner(state, actor).finish(state)
 
 
+def my_next_lines(state: GameState, me: int, count: int) -> list[tuple[GameState, Line]]:
+    """Player `me`'s next `count` card plays (each with the position it starts from) as every seat's noise-free
+    greedy play goes on from `state` (at most one round of turns per play wanted; fewer once the game ends)."""
+    found: list[tuple[GameState, Line]] = []
+    for _turn in range(count * len(state.players) + 1):
+        if state.over or len(found) >= count:
+            break
+        actor = state.actor_index
+        assert actor is not None
+        line = _greedy_play(state, actor, state.pending is None and not state.choices)
+        if not line:
+            break
+        if actor == me and state.pending is None and not state.choices:
+            found.append((state, line))
+        state = line[-1][1]
+    return found
+
+
 def replay(state: GameState, line: Line) -> GameState:
     """The line's actions played from `state` (a position sampled from the same view)."""
     for action, _after in line:
@@ -148,6 +166,10 @@ class Samples:
         `line` on deck sample `k`, every seat playing as the greedy level does, with its random spread
         drawn from a generator seeded by this judgement's seed and `k`: one of the many ways greedy players
         may go on, and the same draws for every line (paired)."""
+        return self.spread_play(k, view, line, turns)[0]
+
+    def spread_play(self, k: int, view: GameState, line: Line, turns: Sequence[int]) -> tuple[list[float], GameState]:
+        """`spread_readings` and the position the roll-out ends in (after the last of `turns`)."""
         spread = random.Random(f"{self._seed}|spread|{k}")
         state = replay(self._sampled(k, view), line)
         done, readings = 0, []
@@ -155,7 +177,7 @@ class Samples:
             state = greedy_turns(state, t - done, spread=spread, options=self._options)
             done = t
             readings.append(expected_margin(state, self.me))
-        return readings
+        return readings, state
 
     def value(self, k: int, view: GameState, line: Line, turns: int) -> float:
         """Player `me`'s expected final-score margin (the fitted value) at `leaf(k, view, line, turns)`."""

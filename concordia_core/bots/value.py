@@ -134,6 +134,8 @@ class Claim:
     weights: tuple[float, ...]
     error: float
     gap_error: float
+    bias: float | None = None       # of a line's mean claim over several deck samples: the error beyond their spread
+    gap_bias: float | None = None   # the same of a difference between two lines, beyond their paired spread
 
     def __call__(self, measured: Sequence[float]) -> float:
         return self.intercept + _dot(self.weights, measured)
@@ -143,7 +145,8 @@ class Claim:
 def claims() -> Mapping[str, Mapping[str, Claim]]:
     """The shipped claims per table ("2" players, "3" or more) and stage (judge.STAGES), fitted by
     scripts/measure_hints.py --calibrate (concordia_core/data/value.json, "judge")."""
-    return {table: {stage: Claim(c["intercept"], tuple(c["weights"]), c["error"], c["gap_error"])
+    return {table: {stage: Claim(c["intercept"], tuple(c["weights"]), c["error"], c["gap_error"], c.get("bias"),
+                                 c.get("gap_bias"))
                     for stage, c in stages.items()}
             for table, stages in _data()["judge"].items() if table != "sources"}
 
@@ -204,24 +207,47 @@ GOD_OF: Mapping[str, str] = {
 """The god each feature's points are credited to (by_god); the others are spread over the player's cards."""
 
 
-def by_god(state: GameState, me: int) -> dict[str, float]:
-    """Player `me`'s expected final score split by god (and 'concordia'): the points now per god, each
-    feature's fitted part credited to its god (GOD_OF), the rest spread over the gods in proportion to the
-    player's cards of each. The values sum to `expected_finals(state)[me]`."""
+PART_KEYS = (*POINT_KEYS, "coins", "hand")
+"""What a player's expected final score is made of, in the game's terms: the points per god and the Concordia card
+(now and still to come), what coins and goods will buy ('coins'), and the cards in hand ('hand')."""
+PART_OF: Mapping[str, str] = {**GOD_OF, **dict.fromkeys(("econ", "coins", "goods_value", "coins_r", "production"), "coins"),
+                              "hand": "hand", "hand_size_r": "hand"}
+"""The part each feature's fitted points are credited to (parts); the others are spread over the player's gods."""
+
+
+def parts(state: GameState, me: int) -> dict[str, float]:
+    """Player `me`'s expected final score split into PART_KEYS: the points now per god, each feature's fitted part
+    credited to its part (PART_OF), the rest spread over the gods in proportion to the player's cards of each. The
+    values sum to `expected_finals(state)[me]`."""
     now = points(state, me)
-    result = {key: float(v) for key, v in now.by_god.items()}
+    result = dict.fromkeys(PART_KEYS, 0.0)
+    result.update({key: float(v) for key, v in now.by_god.items()})
     if state.over:
         return result
     fit = fits()[len(state.players)]
     spread = fit.intercept
     for name, w, x in zip(FEATURES, fit.weights, features(state, me, None, now), strict=True):
-        if name in GOD_OF:
-            result[GOD_OF[name]] += w * x
+        if name in PART_OF:
+            result[PART_OF[name]] += w * x
         else:
             spread += w * x
     cards = [card_of(c).god for c in state.players[me].cards]
     for god in GODS:
         result[god] += spread * cards.count(god) / len(cards) if cards else spread / len(GODS)
+    return result
+
+
+def by_god(state: GameState, me: int) -> dict[str, float]:
+    """Player `me`'s expected final score split by god (and 'concordia'): `parts` with what coins and goods will
+    buy credited to Vesta and the hand spread over the gods like the rest. The values sum to
+    `expected_finals(state)[me]`."""
+    split = parts(state, me)
+    result = {key: split[key] for key in POINT_KEYS}
+    result["vesta"] += split["coins"]
+    if not state.over:
+        cards = [card_of(c).god for c in state.players[me].cards]
+        for god in GODS:
+            result[god] += split["hand"] * cards.count(god) / len(cards) if cards else split["hand"] / len(GODS)
     return result
 
 

@@ -5,8 +5,13 @@ a button that plays the whole hinted play (not just its first step).
 
 From the bots package each Hint brings `.action`, `.reason` (addressed to "you"), `.value` and `.se` (the
 measure and its standard error), `.about_equal` (within noise of the first hint) and `.line` (every action
-of the recommended play). The box shows the judge's first answer at once and says it is still thinking
-until the table gives it the final one (TableApp works it out in the background).
+of the recommended play), and why in the game's terms: `.next_gap` ± `.next_se` against the next best play
+(`.next_about_equal` within noise), `.gain` and `.others_gain` (where that gap comes from, as the judge's
+look-ahead projects the final score: "Saturnus +2, coins and goods −4, Livia's score −1") and `.prepares` (what
+a play that changes nothing now makes ready). The box shows the judge's first answer at once and says it is
+still thinking until the table gives it the final one (TableApp works it out in the background); the final
+answer's figures replace the first's in the same rows, and a hint whose place changed says so ("moved up from
+hint 3"), with a line over the list.
 """
 from __future__ import annotations
 
@@ -48,6 +53,34 @@ def against_first(hint: bots.Hint, first: bots.Hint) -> str:
     return cc._("{diff} against hint 1", diff=value_text(hint.value - first.value))
 
 
+def next_text(hint: bots.Hint, k: int, last: bool) -> str:
+    """Hint `k` (from 1) against the next best play: about equal within noise, or the gap and where it comes from
+    in the game's terms ('' when there is no other play)."""
+    if hint.next_gap is None:
+        return ""
+    other = cc._("the next best play") if last else cc._("hint {n}", n=k + 1)
+    if hint.next_about_equal:
+        return cc._("Against {other}: about equal ({diff} is within the judge's noise, ± {se}).", other=other,
+                    diff=value_text(hint.next_gap), se=round(2 * hint.next_se, 1))
+    gap = cc._("{diff} (± {se})", diff=value_text(hint.next_gap), se=round(hint.next_se, 1))
+    parts = bots.parts_text(hint.gain, hint.others_gain)
+    if not parts:
+        return cc._("Against {other}: {gap}.", other=other, gap=gap)
+    return cc._("Against {other}: {gap}, by the end of the game as the judge's look-ahead projects it: {parts}.",
+                other=other, gap=gap, parts=parts)
+
+
+def moved_text(now: int, before: int | None) -> str:
+    """How a hint's place changed from the first answer to the final one ('' when it did not)."""
+    if before is None:
+        return cc._("new: not among the first answer's hints")
+    if before > now:
+        return cc._("moved up from hint {n}", n=before)
+    if before < now:
+        return cc._("moved down from hint {n}", n=before)
+    return ""
+
+
 def score_now_text(change: Mapping[str, int]) -> str:
     """The change of the 'if the game ended now' score per god ('Jupiter +1, Saturnus +1'), or 'no change yet'."""
     parts = [cc._("{god} {n}", god=cc.god_name(g), n=format(n, "+d")) for g, n in change.items() if n]
@@ -65,6 +98,7 @@ class HintBox(widgets.VBox):
         self.html = widgets.HTML()
         self.buttons = widgets.VBox()
         self.children = [self.html, self.buttons]
+        self._first: tuple[cc.GameState, list[tuple[cc.Action, ...]]] | None = None   # the first answer shown
 
     def clear(self, text: str = "") -> None:
         self.html.value = f"<i>{html.escape(text)}</i>" if text else ""
@@ -76,19 +110,28 @@ class HintBox(widgets.VBox):
         if not hints:
             self.clear(cc._("No hint: there is nothing to choose."))
             return
+        before = self._before(state, hints, thinking)
         rows = []
         for k, (h, line) in enumerate(zip(hints, lines, strict=True), start=1):
             plan = cc.narrate.plan_words(state, list(line))
             now = cc._("score now: {change}", change=score_now_text(h.score_change))
             compared = "" if k == 1 else " · " + against_first(h, hints[0])
-            rows.append(f"<li style='margin:4px 0'><b>{html.escape(h.reason)}</b><br>"
+            moved = moved_text(k, before[k - 1]) if before else ""
+            moved_html = (f" <span class='concordia-moved' style='color:#6a1b9a'>({html.escape(moved)})</span>"
+                          if moved else "")
+            why = next_text(h, k, k == len(hints))
+            extra = "".join(f"<br><span style='color:#333'>{html.escape(t)}</span>" for t in (why, h.prepares) if t)
+            rows.append(f"<li style='margin:4px 0'><b>{html.escape(h.reason)}</b>{moved_html}<br>"
                         f"<span style='color:#333'>{html.escape(plan)}</span><br>"
                         f"<span style='color:#555'>{html.escape(measure_line(h.value, h.se))}"
                         f"{html.escape(compared)} · {html.escape(now)}"
-                        "</span></li>")
+                        f"</span>{extra}</li>")
         mark = (f"<div class='concordia-thinking' role='status' style='color:#6a1b9a'>"
-                f"{html.escape(cc._('Still thinking: a first answer, a better one follows in a moment…'))}</div>"
+                f"{html.escape(cc._('Still thinking: a first answer, a deeper one follows in a few seconds…'))}</div>"
                 if thinking else "")
+        if before and any(moved_text(k, b) for k, b in enumerate(before, start=1)):
+            mark = (f"<div class='concordia-reordered' role='status' style='color:#6a1b9a'>"
+                    f"{html.escape(cc._('The deeper answer changed the order of the hints (marked).'))}</div>")
         self.html.value = (f"<b>{html.escape(cc._('Hints'))}</b> <span style='color:#555'>"
                            f"{html.escape(measure_text())}</span>{mark}<ol style='padding-left:20px;margin:2px 0'>"
                            f"{''.join(rows)}</ol>")
@@ -100,6 +143,14 @@ class HintBox(widgets.VBox):
             b.on_click(guarded(lambda _b, k=k: self._play(k), self.error_log))
             buttons.append(b)
         self.buttons.children = [widgets.HBox(buttons, layout=widgets.Layout(flex_flow="row wrap"))]
+
+    def _before(self, state: cc.GameState, hints: Sequence[bots.Hint], thinking: bool) -> list[int | None]:
+        """For a final answer after a first one of the same position, each hint's place in the first (None: not
+        there); [] otherwise. A first answer is remembered for that."""
+        first, self._first = self._first, ((state, [h.line for h in hints]) if thinking else None)
+        if thinking or first is None or first[0] is not state:
+            return []
+        return [first[1].index(h.line) + 1 if h.line in first[1] else None for h in hints]
 
     @property
     def play_buttons(self) -> list[widgets.Button]:

@@ -5,8 +5,6 @@ asks it; every rule question still goes to the engine (whose turn: `state.actor`
 `bots`)."""
 from __future__ import annotations
 
-import asyncio
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from threading import Thread
@@ -14,6 +12,7 @@ from threading import Thread
 import concordia_core as cc
 from concordia_core import bots
 
+from ..support.background import in_background
 from . import saved
 from .seats import HUMAN, Seat
 
@@ -179,9 +178,4 @@ def think(state: cc.GameState, top: int, answer: Callable[[list[bots.Hint]], Non
             failed(err)
             return
         answer(hints)
-    if sys.platform == "emscripten":
-        asyncio.get_event_loop().call_later(0.05, work)
-        return None
-    thread = Thread(target=work, daemon=True)
-    thread.start()
-    return thread
+    return in_background(work)

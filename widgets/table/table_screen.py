@@ -359,7 +359,7 @@ class TableApp(widgets.VBox):
                     seed=self.game.seed)
         near = "".join(f"<br><span class='cc-end-near' role='status'>{esc(w)}</span>" for w in end_warnings(state))
         progress = progress_words(state)
-        return (f"<b>{esc(head)}</b><br>{esc(cc._('Seats:'))} {seats}<br>"
+        return (f"<b>{esc(head)}</b><br>{cc._('Seats: {seats}', seats=seats)}<br>"
                 f"<span class='cc-progress' data-steps='{len(self.game.history)}'>{esc(capital(progress))}</span>"
                 f" · <b>{esc(now)}</b>{near}")
 
