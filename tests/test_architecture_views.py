@@ -16,11 +16,12 @@ from test_architecture import _imports, _module_name
 ROOT = Path(__file__).resolve().parents[1]
 VIEWS = ROOT / "widgets"
 WIDGET_LIBRARIES = ("ipywidgets", "anywidget", "traitlets")
-LAYERS = {"support": 0, "render": 1, "parts": 2, "screen": 3, "table": 4, "realtable": 4, "friends": 5, "lessons": 6}
+LAYERS = {"support": 0, "render": 1, "parts": 2, "screen": 3, "table": 4, "realtable": 4, "friends": 5, "puzzles": 5,
+          "lessons": 6}
 WIDGET_FREE = ("widgets.render", "widgets.support", "widgets.table.model", "widgets.table.saved", "widgets.table.seats",
                "widgets.table.screens", "widgets.realtable.tiles", "widgets.realtable.boxguide",
                "widgets.realtable.pad_player", "widgets.realtable.pad_model", "widgets.friends.store",
-               "widgets.friends.shared")
+               "widgets.friends.shared", "widgets.puzzles.saved", "widgets.puzzles.model", "widgets.puzzles.words")
 MAX_LINES = 500
 MAX_FUNCTION_LINES = 80
 

@@ -1,18 +1,19 @@
 """Chapter 19: review your game — where points were lost, and a better move to try from there.
 
 `concordia_core.bots.review` judges every decision of a game with the measure of the hints (the expected
-final-score difference to the best other player, in points): the best line it found, the points lost
-against it, and where they went by god. The panel reviews a table the learner saved in chapter 15 (by
-name, through the saves folder) or a sample game; it shows each player's summary, the costliest
-decisions with the board at that moment, and a button that starts a game from there to try the better
-line. The sample game's review is kept, so running the chapter's cells again is quick.
+final-score difference to the best other player, in points): the best line it found, the points given away
+against it, and where they went in the game's terms (the gods, coins and goods, the hand, another player's
+score). The panel reviews a table the learner saved in chapter 15 (by name, through the saves folder) or a
+sample game; it shows each player's summary with one sentence on what a total means, every charged decision
+(the costliest first, the rest folded) with the board at that moment, and a button that starts a game from
+there to try the better line. `ReviewPanel.extras` is the place for more about the reviewed game (another
+chapter's entry, such as puzzles from this review). The sample game's review is kept, so running the
+chapter's cells again is quick.
 """
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from functools import cache
 from html import escape
 from pathlib import Path
@@ -24,9 +25,13 @@ import concordia_core as cc
 from concordia_core.bots import Decision, Review
 
 from ..parts.error_log import ErrorLog, guarded
-from ..screen.game_screen import SIDE_WIDTH, STYLE, GameApp
+from ..parts.inputs import fold
+from ..puzzles.entry import review_puzzles
+from ..puzzles.screen import PuzzleScreen
+from ..screen.game_screen import SIDE_WIDTH, STYLE
 from ..screen.map_view import MapView
 from ..support import saves
+from ..support.background import review_game
 from ..table import saved
 from .kit.exercise import Exercise, Verdict, right, wrong
 
@@ -35,6 +40,7 @@ SAMPLE_LEVELS = ("random", "greedy")   # a sample with plain mistakes to find: t
 SAMPLE_SEED = 4
 SAMPLE_STEPS = 90          # the first part of a game: enough decisions to learn from, reviewed in seconds
 SHOW_EVERY = 10            # steps judged at least between two updates of the summary while a review goes on
+SHOWN = 5                  # charged decisions listed at once, the costliest; the rest are folded under them
 SAMPLE = cc.N_("a sample game (You, played by the random bot, against Livia)")
 
 
@@ -68,11 +74,10 @@ def _sample_review() -> Review:
 
 def review_of(game: cc.Game, progress: Callable[[int, int, Review], None] | None = None) -> Review:
     """The review of a game, with the judge's own budget (the sample's is computed once), its turns judged on
-    every core of the machine (the same verdicts as one process gives, sooner)."""
+    every core of the machine (support.background)."""
     if game is sample_game():
         return _sample_review()
-    with ProcessPoolExecutor(max_workers=os.cpu_count()) as pool:
-        return cc.bots.review(game, progress=progress, executor=pool)
+    return review_game(game, progress)
 
 
 def saved_game(name: str) -> cc.Game:
@@ -82,31 +87,46 @@ def saved_game(name: str) -> cc.Game:
 
 
 def key_name(key: str) -> str:
-    return cc._("others' gain") if key == "rivals" else cc.god_name(key)
+    """A part of a loss in the game's terms: a god, 'coins and goods', 'cards in hand', "Livia's score"."""
+    return cc.bots.key_name(key)
 
 
 def honest_total() -> str:
-    """What a player's total means, in one sentence."""
-    return cc._("A total adds up only the losses the judge can tell apart from its best play (by more than twice "
-                "its uncertainty, measured again on other deck orders), so a play about as good as the best costs "
-                "nothing, and a first hint played never does.")
+    """What a player's total means, in one sentence a learner understands."""
+    return cc._("A total is the points a player gave away, decision by decision: at each decision where the best "
+                "play found was clearly better (by more than twice the judge's uncertainty), how much it would have "
+                "added to their final lead over their best opponent, with the rest of the game played on as the "
+                "practice bots would. It is not a score: it can be more than the player's final score, and it "
+                "cannot be compared with another player's total.")
 
 
 def summary_html(result: Review) -> str:
-    """One row per player: decisions judged, points lost, and the gods they were lost on."""
+    """One row per player: decisions judged and charged, points given away, and what they were given away on."""
     cell = "padding:3px 8px;border:1px solid #ccc"
     rows = []
     for p in result.players:
-        gods = [(k, v) for k, v in sorted(p.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.5]
-        where = cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1)) for k, v in gods[:4]) \
-            if gods else cc._("nothing worth counting")
+        parts = [(k, v) for k, v in sorted(p.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.5]
+        where = cc.listing(cc._("{god} {points}", god=key_name(k), points=round(v, 1)) for k, v in parts[:4]) \
+            if parts else cc._("nothing worth counting")
         rows.append(f"<tr><th style='{cell};text-align:left'>{escape(p.name)}</th><td style='{cell};text-align:right'>"
-                    f"{p.decisions}</td><td style='{cell};text-align:right'><b>{round(p.lost, 1)}</b></td>"
+                    f"{p.decisions}</td><td style='{cell};text-align:right'>{len(p.charged)}</td>"
+                    f"<td style='{cell};text-align:right'><b>{round(p.lost, 1)}</b></td>"
                     f"<td style='{cell}'>{escape(where)}</td></tr>")
     head = "".join(f"<th style='{cell}'>{escape(t)}</th>" for t in
-                   (cc._("Player"), cc._("Decisions judged"), cc._("Points lost"), cc._("Lost mostly on")))
-    return (f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>"
-            f"<div style='color:#555;font-size:90%;margin-top:2px'>{escape(honest_total())}</div>")
+                   (cc._("Player"), cc._("Decisions judged"), cc._("Decisions charged"), cc._("Points given away"),
+                    cc._("Given away mostly on")))
+    return (f"<div style='margin:2px 0 4px 0'>{escape(honest_total())}</div>"
+            f"<table style='border-collapse:collapse;font-size:92%'><tr>{head}</tr>{''.join(rows)}</table>")
+
+
+def charged(result: Review) -> list[Decision]:
+    """Every charged decision of the review, the costliest first."""
+    return sorted((d for p in result.players for d in p.charged), key=lambda d: (-d.loss, d.step))
+
+
+def decision_label(decision: Decision) -> str:
+    return cc._("step {step}: {player}, {points} points", step=decision.step, player=decision.player,
+                points=round(decision.loss, 1))
 
 
 def decision_html(game: cc.Game, decision: Decision) -> str:
@@ -117,6 +137,11 @@ def decision_html(game: cc.Game, decision: Decision) -> str:
     if decision.loss > 0:
         lines.append(cc._("Better, by about {points} points: {advice}", points=round(decision.loss, 1),
                           advice=decision.advice))
+        parts = cc.bots.parts_text({k: -v for k, v in decision.by_god.items() if not k.startswith(cc.bots.OTHER)},
+                                   {k[len(cc.bots.OTHER):]: v for k, v in decision.by_god.items()
+                                    if k.startswith(cc.bots.OTHER)})
+        if parts:
+            lines.append(cc._("Against the better play, by the end of the game: {parts}.", parts=parts))
     else:
         lines.append(cc._("The review found nothing better here."))
     return "<br>".join(escape(line) for line in lines)
@@ -137,10 +162,15 @@ class ReviewPanel(ipw.VBox):
         self.status = ipw.HTML()
         self.summary = ipw.HTML()
         self.choices = ipw.ToggleButtons(style={"button_width": "auto"})
-        self.choices.observe(guarded(lambda _c: self.show(), self.error_log), names="value")
+        self.more = ipw.ToggleButtons(style={"button_width": "auto"})     # the other charged decisions, folded
+        self.choices.observe(guarded(lambda c: self._chosen(c, self.more), self.error_log), names="value")
+        self.more.observe(guarded(lambda c: self._chosen(c, self.choices), self.error_log), names="value")
+        self.more_fold = fold("", self.more, open_=False)
+        self.more_fold.layout.display = "none"
+        self.extras = ipw.VBox()   # more about the reviewed game, from another chapter (puzzles from this review)
         self.detail = ipw.HTML()
         self.board = MapView(log=self.error_log)
-        self.try_it = ipw.Button(description=cc._("Try the better move from here"), icon="play",
+        self.try_it = ipw.Button(description=cc._("Puzzles from your mistakes"), icon="puzzle-piece",
                                  layout=ipw.Layout(width="auto", display="none"))
         self.try_it.on_click(guarded(lambda _b: self.branch(), self.error_log))
         self.play_area = ipw.VBox()
@@ -150,7 +180,7 @@ class ReviewPanel(ipw.VBox):
         self.detail.add_class("cc-review-verdict")
         self.children = [ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0")),
                          ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
-                         self.summary, self._beside_board(), self.play_area, self.error_log]
+                         self.summary, self._beside_board(), self.play_area, self.extras, self.error_log]
         self.add_class("cc-review")
         self.refresh_sources()
 
@@ -159,7 +189,7 @@ class ReviewPanel(ipw.VBox):
         (its classes and CSS: the board as tall as the window, the column beside it, under it when narrow), so
         the board and what the review says of it are seen together."""
         self.board.layout = ipw.Layout(flex="1 1 480px", min_width="300px", height="auto")
-        side = ipw.VBox([self.choices, self.detail, self.try_it],
+        side = ipw.VBox([self.choices, self.more_fold, self.detail, self.try_it],
                         layout=ipw.Layout(flex=f"0.3 1 {SIDE_WIDTH}px", min_width="300px", max_width="560px"))
         side.add_class("cc-side")
         row = ipw.HBox([self.board, side], layout=ipw.Layout(flex_flow="row wrap", width="100%"))
@@ -183,25 +213,36 @@ class ReviewPanel(ipw.VBox):
         self.game, self.result = game, review_of(game, self._progress)
         self.status.value = escape(cc.n_("{n} decision judged.", "{n} decisions judged.", len(self.result.decisions)))
         self.summary.value = summary_html(self.result)
-        costly = sorted((d for p in self.result.players for d in p.costliest), key=lambda d: (-d.loss, d.step))
-        self.choices.options = [(cc._("step {step}: {player}, {points} points", step=d.step, player=d.player,
-                                      points=round(d.loss, 1)), d.step) for d in costly]
+        costly = charged(self.result)
+        self.more.options = [(decision_label(d), d.step) for d in costly[SHOWN:]]
+        self.more.value = None
+        self.more_fold.set_title(0, cc.n_("{n} more charged decision", "{n} more charged decisions",
+                                          len(costly[SHOWN:])))
+        self.more_fold.layout.display = None if costly[SHOWN:] else "none"
+        self.choices.options = [(decision_label(d), d.step) for d in costly[:SHOWN]]
         self.choices.value = costly[0].step if costly else None
+        self.show()
+
+    def _chosen(self, change: dict[str, Any], other: ipw.ToggleButtons) -> None:
+        """A decision chosen in one list: the other list lets go of its choice, and the decision is shown."""
+        if change["new"] is not None and other.value is not None:
+            other.value = None
         self.show()
 
     def _progress(self, done: int, total: int, so_far: Review) -> None:
         """While the review goes on: how far it is, and the summary of the steps judged so far."""
-        if done - self._shown < SHOW_EVERY and done != total:
-            return
+        if self._shown and done - self._shown < SHOW_EVERY and done != total:
+            return   # the first verdicts at once, then every SHOW_EVERY steps
         self._shown = done
         self.status.value = escape(cc._("Reviewing every decision… {done} of {total} steps judged so far.", done=done,
                                         total=total))
         self.summary.value = summary_html(so_far)
 
     def decision(self) -> Decision | None:
-        if self.result is None or self.choices.value is None:
+        step = self.choices.value if self.choices.value is not None else self.more.value
+        if self.result is None or step is None:
             return None
-        return next(d for d in self.result.decisions if d.step == self.choices.value)
+        return next(d for d in self.result.decisions if d.step == step)
 
     def show(self) -> None:
         """The chosen decision: the board as it was, what was played and what was better."""
@@ -216,18 +257,16 @@ class ReviewPanel(ipw.VBox):
         self.try_it.layout.display = None if chosen.loss > 0 else "none"
         self.play_area.children = []
 
-    def branch(self) -> GameApp | None:
-        """A game from the chosen decision's position, with the better line's first step suggested."""
+    def branch(self) -> PuzzleScreen | None:
+        """Every decision of yours the review charged, a puzzle to solve on the board (widgets/puzzles: kept with your
+        saves, listed in chapter 21), opened at the chosen decision."""
         chosen = self.decision()
-        if chosen is None or self.game is None:
+        if chosen is None or self.game is None or self.result is None:
             return None
-        app = GameApp(self.game.branch(chosen.step))
-        advice = ipw.HTML(f"<div style='background:#eef5ff;padding:4px 8px;border-radius:4px'>"
-                          f"{escape(cc._('Try: {advice}', advice=chosen.advice))}</div>")
-        app.add_to_side(advice, 0)   # the advice heads the column beside the game's board, where the eyes are
-        self.play_area.children = [app]
-        app.bring_into_view()        # the game opens under the review's board: brought up to where the learner looks
-        return app
+        screen = review_puzzles(self.game, self.result, self.source.value, chosen.step)
+        self.play_area.children = [screen]
+        screen.bring_into_view()     # the puzzle opens under the review's board: brought up to where the learner looks
+        return screen
 
 
 def review_panel() -> ReviewPanel:
@@ -238,8 +277,10 @@ def review_panel() -> ReviewPanel:
 
 
 def gods_lost(result: Review, player: str) -> dict[str, float]:
-    """The points the player lost on each god (the others' gain left out: the exercise asks about gods)."""
-    return {key: points for key, points in result.player(player).by_god.items() if key != "rivals"}
+    """The points the player gave away on each god (coins and goods, the hand and another player's score left out:
+    the exercise asks about gods)."""
+    split = result.player(player).by_god
+    return {god: split.get(god, 0.0) for god in cc.GODS}
 
 
 def worst_key(result: Review, player: str) -> str:

@@ -22,6 +22,7 @@ from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")
 DEFAULT_KINDS = (HUMAN, HUMAN, "greedy", "greedy", "greedy")
 RANDOM = "random"
+RANDOM_WORD = cc.N_("random")         # the seed box's word for a seed drawn at random, in the learner's language
 MAX_SEED = 2**31 - 1
 SEED_DIGITS = re.compile("[0-9]+")   # ASCII digits only ("²" and "١" are digits to str.isdigit)
 WIDE = {"description_width": "initial"}
@@ -43,16 +44,26 @@ def map_label(map_name: str) -> str:
     return cc._("{map} ({low} to {high} players)", map=cc.term("map", map_name), low=counts[0], high=counts[-1])
 
 
+def random_word() -> str:
+    """The word the seed box takes for a seed drawn at random: 'random', or its translation (「ランダム」)."""
+    return cc._(RANDOM_WORD)
+
+
+def is_random(text: str) -> bool:
+    """Whether the seed box's text asks for a seed drawn at random (the English word is taken in every language)."""
+    return text.lower() in (RANDOM, random_word().lower())
+
+
 def seed_problem(text: str) -> str | None:
     """Why the seed box's text is not a seed (None when it is one): digits are counted before any conversion."""
-    if text.lower() == RANDOM:
+    if is_random(text):
         return None
     if not SEED_DIGITS.fullmatch(text):
-        return cc._("The seed is a whole number (the same seed deals the same game) or the word random; "
-                    "“{value}” is neither.", value=cc.brief(text))
+        return cc._("The seed is a whole number (the same seed deals the same game) or the word {random}; "
+                    "“{value}” is neither.", random=random_word(), value=cc.brief(text))
     if len(text) > len(str(MAX_SEED)) or int(text) > MAX_SEED:
-        return cc._("The seed {value} is too large: a seed is a whole number from 0 to {most}, or the word random.",
-                    value=cc.brief(text, 14), most=MAX_SEED)
+        return cc._("The seed {value} is too large: a seed is a whole number from 0 to {most}, or the word {random}.",
+                    value=cc.brief(text, 14), most=MAX_SEED, random=random_word())
     return None
 
 
@@ -87,8 +98,9 @@ class TableForm(widgets.VBox):
         self.first_game = widgets.Checkbox(value=True, indent=False, layout=widgets.Layout(width="auto"),
                                            description=cc._("First game: a scoring after each player's first Tribune, "
                                                             "with small prizes (R-MID-1)"))
-        self.seed = widgets.Text(value=RANDOM, description=cc._("Seed"), style=WIDE,
-                                 placeholder=cc._("a whole number, or random"), layout=widgets.Layout(width="240px"))
+        self.seed = widgets.Text(value=random_word(), description=cc._("Seed"), style=WIDE,
+                                 placeholder=cc._("a whole number, or {random}", random=random_word()),
+                                 layout=widgets.Layout(width="240px"))
         same = cc._("The same seed deals the same game and the same bot choices: handy to replay a lesson.")
         seed_help = widgets.HTML(f"<span style='color:#555'>{html.escape(same)}</span>")
         self.start = widgets.Button(description=cc._("Start the game"), button_style="success", icon="play",
@@ -149,7 +161,7 @@ class TableForm(widgets.VBox):
         if found:
             raise cc.SetupError(None, " ".join(found))
         text = self.seed.value.strip()
-        seed = 1 + secrets.randbelow(999_999) if text.lower() == RANDOM else int(text)
+        seed = 1 + secrets.randbelow(999_999) if is_random(text) else int(text)
         n = self.count.value
         map_name = self.map.value or default_map(n)
         return TableSetup(tuple(self.seats()), map_name, seed, self.first_game.value)

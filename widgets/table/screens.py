@@ -13,12 +13,13 @@ def mid_scoring_html(state: cc.GameState) -> str:
     if not state.first_game:
         return ""
     names = [p.name for p in state.players]
-    rows = "".join(f"<li>{esc(n)}: " + (f"<i>{esc(cc._('first Tribune not played yet'))}</i>" if r is None else
-                                          esc(cc.n_("recorded {n} point", "recorded {n} points", r))) + "</li>"
-                   for n, r in zip(names, state.mid_scores, strict=False))
-    text = (f"<b>{esc(cc._('First-game intermediate scoring'))}</b> {esc(cc._('(R-MID-1 to R-MID-4):'))} "
-            + esc(cc._("right after a player's first Tribune they are scored as in final scoring, and the result "
-                        "is recorded (R-MID-2).")) + f"<ul>{rows}</ul>")
+    rows = "".join("<li>" + cc._("{player}: {record}", player=esc(n), record=(
+        f"<i>{esc(cc._('first Tribune not played yet'))}</i>" if r is None else
+        esc(cc.n_("recorded {n} point", "recorded {n} points", r)))) + "</li>"
+        for n, r in zip(names, state.mid_scores, strict=False))
+    text = cc._("{title} (R-MID-1 to R-MID-4): right after a player's first Tribune they are scored as in final "
+                "scoring, and the result is recorded (R-MID-2).",
+                title=f"<b>{esc(cc._('First-game intermediate scoring'))}</b>") + f"<ul>{rows}</ul>"
     if state.mid_payout is not None:
         text += prize_explanation(names, [r or 0 for r in state.mid_scores], list(state.mid_payout))
     return f"<div class='cc-mid' style='border:1px solid #b8860b;border-radius:6px;padding:6px;margin:4px 0'>{text}</div>"
@@ -57,8 +58,8 @@ def final_html(state: cc.GameState) -> str:
     """The final screen: ranking with totals, every player's points god by god (how each was counted folded under
     them: it fits beside the board), the tie-break in words."""
     ranking = cc.final_ranking(state)
-    items = "".join(f"<li><b>{esc(n)}</b>: {esc(cc.n_('{n} point', '{n} points', cc.score(state, n).total))}</li>"
-                    for n in ranking)
+    items = "".join("<li>" + cc.n_("{player}: {n} point", "{player}: {n} points", cc.score(state, n).total,
+                                   player=f"<b>{esc(n)}</b>") + "</li>" for n in ranking)
     ender = state.concordia_holder
     ended = (f"<p>{esc(cc._('{player} ended the game and took the Concordia card (R-END-1).', player=ender))}</p>"
              if ender else "")

@@ -8,7 +8,7 @@ import concordia_core as cc
 from concordia_core import bots
 
 HUMAN = "human"
-KINDS = (HUMAN, *bots.BY_STRENGTH)   # the bot levels weakest first, as the ladder measures them (README)
+KINDS = (HUMAN, *bots.BY_STRENGTH)   # the bot levels weakest first, as the ladder measures them (docs/opponents.md)
 MAX_NAME = 20
 
 # What each level of practice bot is like, for the set-up form (a level the bots package adds later is
