@@ -38,6 +38,7 @@ def extra_notebooks() -> dict[str, str]:
 
 # --- chapters 14 and after (00-13: test_browser_chapters.py) ------------------------------------------
 PLOTS_NOT_MAPS = {"16_strategy_study.ipynb"}  # chapters of score plots, no board
+APP_MODE_ONLY = {"20_friends.ipynb"}   # its tables need the app mode's visitor ids: JupyterLab shows a note saying so
 JS_CHARTS = """() => [...window.jupyterapp.shell.currentWidget.content.node
   .querySelectorAll('.jp-OutputArea-output svg.cc-chart')]
   .map(s => { const r = s.getBoundingClientRect(); return {width: r.width, height: r.height}; })"""  # SVG charts
@@ -53,6 +54,9 @@ def test_browser_chapter_runs_and_renders_and_passes_axe_audit(lab: Lab, page: A
     assert_no_code_visible(page, path)
     if notebook.name in PLOTS_NOT_MAPS:
         assert any(c["width"] >= 300 for c in page.evaluate(JS_CHARTS)), f"{path}: its plots are not visible"
+    elif notebook.name in APP_MODE_ONLY:
+        note = page.locator(".jp-OutputArea .cc-note").filter(has_text="make app")
+        assert note.first.is_visible(), f"{path}: the note that the chapter is played in the app mode is not shown"
     else:
         assert_board_visible(page, path)
     assert shot.stat().st_size > 10_000

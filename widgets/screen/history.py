@@ -71,7 +71,7 @@ class HistoryView(widgets.VBox):
         self.on_change = on_change or (lambda: None)
         self.hooks = hooks or ScreenHooks()
         self.error_log = log if log is not None else ErrorLog()
-        self.listing = widgets.HTML(layout=widgets.Layout(max_height="260px", overflow="auto"))
+        self.listing = widgets.HTML()
         self.undo_button = widgets.Button(description=self.hooks.undo_label or cc._("Undo"), icon="undo",
                                           tooltip=cc._("take back the last step"),
                                           layout=widgets.Layout(width="auto"))
@@ -96,7 +96,11 @@ class HistoryView(widgets.VBox):
         rows = "".join(entry_html(e, state, n, self.hooks.note_for(e)) for n, e in reversed(numbered))
         title = cc._("Game log (latest first)")
         empty = f"<li style='list-style:none'><i>{html.escape(cc._('no moves yet'))}</i></li>"
-        self.listing.value = f"<b>{html.escape(title)}</b><ul style='padding-left:4px;margin:2px 0'>{rows or empty}</ul>"
+        # the log scrolls in a region of its own, reachable by keyboard (Tab, then the arrow keys) and named for
+        # screen readers
+        self.listing.value = (f"<div role='region' tabindex='0' aria-label='{html.escape(title, quote=True)}' "
+                              f"style='max-height:260px;overflow:auto'><b>{html.escape(title)}</b>"
+                              f"<ul style='padding-left:4px;margin:2px 0'>{rows or empty}</ul></div>")
         count = len(self.game.history)
         options = []
         for n, e in enumerate(entries, start=1):
