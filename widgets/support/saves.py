@@ -8,7 +8,7 @@ listed or read (never a link, a folder or a device), and a save is written to a 
 the folder (exclusively: it cannot be a planted link), then renamed over the old one in one step.
 
 The folder is `$CONCORDIA_SAVES` if set; else, run from a checkout, `saves/` at the top of the repository
-(git-ignored, as the README says, so saves made there keep loading); else, installed from a wheel, the
+(git-ignored, so saves made there keep loading); else, installed from a wheel, the
 user's data folder: `$XDG_DATA_HOME/concordia-tutor/saves`, by default `~/.local/share/concordia-tutor/saves`
 (`%LOCALAPPDATA%` on Windows). In the app mode each visitor has a folder of their own inside it,
 `visitors/<id>/` (the id the server issued to their browser, widgets/support/visitor.py), and a visitor's saves
