@@ -9,7 +9,7 @@ from .goods import GOODS
 from .i18n import _
 from .maps import load_map
 from .state import GameState, PlayerState
-from .text import coins_text, colonist_text, goods_count, possessive, route_text
+from .text import city_name, coins_text, colonist_text, goods_count, possessive, route_text
 
 
 def problems(state: GameState) -> list[str]:
@@ -59,7 +59,8 @@ def _player_problems(state: GameState, p: PlayerState) -> list[str]:
         found.append(_("{player} has two houses in one city (R-ARCH-6)", player=who))
     for city in p.houses:
         if city == m.rome:
-            found.append(_("{player} has a house in {rome}; no houses in Rome (R-ARCH-6)", player=who, rome=m.rome))
+            found.append(_("{player} has a house in {rome}; no houses in Rome (R-ARCH-6)", player=who,
+                           rome=city_name(m.rome)))
         elif city not in m.cities:
             found.append(_("{player} has a house in {city!r}, which is not a city on the {map} map", player=who,
                            city=city, map=m.display_name))

@@ -132,10 +132,11 @@ class FriendsLauncher(widgets.VBox):
 def friends_table(store: TableStore | None = None) -> widgets.Widget:
     """The page's table for friends: joined from the address's code, else the form to start one (app mode only)."""
     if not visitor.in_app():
-        where = cc._("Tables for friends on their own devices are played in the app mode (make app), where every "
-                     "browser has a visitor id of its own. On one screen, friends play together at chapter 15’s table.")
+        where = cc._("Tables for friends on their own devices are played in the app mode ({command}), where every "
+                     "browser has a visitor id of its own. On one screen, friends play together at chapter 15’s table.",
+                     command="<code>make app</code>")
         return widgets.HTML(f"<div class='cc-note' style='border:1px solid #8a6d00;padding:6px;border-radius:6px'>"
-                            f"{esc(where)}</div>")
+                            f"{where}</div>")
     launcher = FriendsLauncher(store)
     code = code_in_address()
     if code:

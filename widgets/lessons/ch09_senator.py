@@ -64,7 +64,8 @@ def display_html(state: cc.GameState, name: str = "Aiko") -> str:
     line = cc._("{name}'s hand: {hand}. Cards left in the deck: {deck}.", name=name, hand=card_names(p.hand),
                 deck=state.deck_size)
     return (html_table([cc._("Slot"), cc._("Card"), cc._("Cost on the card"), cc._("Extra cost of the slot")], rows)
-            + f"<div>{esc(cc._('Goods of {name}:', name=name))} {goods_chips(p.goods)}</div><div>{esc(line)}</div>")
+            + f"<div>{cc._('Goods of {name}: {goods}', name=esc(name), goods=goods_chips(p.goods))}</div>"
+            + f"<div>{esc(line)}</div>")
 
 
 # --- the worked example: a Senator buys two cards (R-SEN-1..4) -------------------------------------

@@ -27,6 +27,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
 from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
 from ..render.refusal import explanation_html
+from ..render.words import signed
 from ..screen.map_view import MapView
 from . import replay
 from .kit.exercise import Exercise, Verdict, right, wrong
@@ -295,7 +296,7 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
     ga, gb = a.breakdown.by_god(), b.breakdown.by_god()
     cell = "padding:2px 8px;border:1px solid #ccc;text-align:right"
     rows = "".join(f"<tr><th style='{cell};text-align:left'>{escape(cc.god_name(g))}</th><td style='{cell}'>{ga[g]}</td>"
-                   f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{gb[g] - ga[g]:+d}</td></tr>"
+                   f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{signed(gb[g] - ga[g])}</td></tr>"
                    for g in [*cc.GODS, "concordia"])
     ta, tb = a.breakdown.total, b.breakdown.total
     verdict = (cc._("the two plans score the same.") if ta == tb else
@@ -304,7 +305,7 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
             f"<th style='{cell}'>{escape(a.title)}</th><th style='{cell}'>{escape(b.title)}</th>"
             f"<th style='{cell}'>{escape(cc._('B − A'))}</th></tr>{rows}<tr><th style='{cell};text-align:left'>"
             f"{escape(cc._('Total'))}</th><th style='{cell}'>{ta}</th><th style='{cell}'>{tb}</th>"
-            f"<th style='{cell}'>{tb - ta:+d}</th></tr></table><p>{escape(verdict)}</p>")
+            f"<th style='{cell}'>{signed(tb - ta)}</th></tr></table><p>{escape(verdict)}</p>")
 
 
 class PlanComparison(ipw.VBox):

@@ -96,8 +96,9 @@ def table_picture(entries: PadEntries) -> str:
         if entries.praefectus == p.name:
             facts.append(cc._("holds the Praefectus Magnus"))
         colour = pal.player_colour(i)
+        items = "".join(f"<li>{escape(fact)}</li>" for fact in facts)       # one fact a line: nothing to glue
         rows.append(f"<li><b style='background:{colour};color:{pal.text_colour_on(colour)};padding:0 5px;"
-                    f"border-radius:3px'>{escape(p.name)}</b>: {escape('; '.join(facts))}</li>")
+                    f"border-radius:3px'>{escape(p.name)}</b><ul style='padding-left:1.2em'>{items}</ul></li>")
     return (f"<div style='display:flex;flex-wrap:wrap;gap:12px'><div style='flex:0 1 560px;min-width:0'>{picture}</div>"
             f"<ul style='max-width:420px'>{''.join(rows)}</ul></div>")
 

@@ -50,12 +50,12 @@ def tips(state: cc.GameState, overlay: Overlay | None = None, changed: Changes |
     for p in state.players:
         for city in p.houses:
             owners.setdefault(city, []).append(p.name)
-    standing: dict[str, str] = {}
+    standing: dict[str, list[str]] = {}
     result: dict[str, str] = {}
     for i, p in enumerate(state.players):
         for c in p.colonists:
             words = cc._("{whose} {colonist}", whose=cc.possessive(p.name), colonist=cc.colonist_text(c.kind))
-            standing[c.where] = words if c.where not in standing else f"{standing[c.where]}; {words}"
+            standing.setdefault(c.where, []).append(words)
             result[colonist_pick(state, i, c).key] = colonist_words(state, i, c)
     reach = overlay.items(state) if isinstance(overlay, ReachOverlay) else {}
     for city, info in m.cities.items():
@@ -72,11 +72,11 @@ def tips(state: cc.GameState, overlay: Overlay | None = None, changed: Changes |
         result[f"city:{city}"] = "\n".join(lines)
     waiting = standing.get(m.rome)
     result[f"city:{m.rome}"] = cc._("{rome}: the capital. Every colonist starts here; no houses are built here.",
-                                    rome=cc.city_name(m.rome)) + ("\n" + waiting if waiting else "")
+                                    rome=cc.city_name(m.rome)) + ("\n" + cc.listing(waiting) if waiting else "")
     for rid in m.routes:
         line = cc.route_name(rid)
         here = standing.get(rid)
-        line += "\n" + (cc._("holds {colonist}", colonist=here) if here else cc._("free"))
+        line += "\n" + (cc._("holds {colonist}", colonist=cc.listing(here)) if here else cc._("free"))
         if rid in reach:
             line += "\n" + cc.n_("{n} step from the chosen colonist", "{n} steps from the chosen colonist", reach[rid])
         result[f"route:{rid}"] = line

@@ -7,6 +7,8 @@ from collections import Counter
 
 import concordia_core as cc
 
+from .words import signed
+
 
 def describe_change(before: cc.GameState, after: cc.GameState) -> list[str]:
     """Plain sentences saying what differs between two states (used for every preview)."""
@@ -15,7 +17,7 @@ def describe_change(before: cc.GameState, after: cc.GameState) -> list[str]:
         parts: list[str] = []
         if a.coins != b.coins:
             parts.append(cc._("coins {before} → {after}", before=b.coins, after=a.coins))
-        parts += [cc._("{change} {good}", change=f"{n:+d}", good=cc.good_name(g)) for g, n in
+        parts += [cc._("{change} {good}", change=signed(n), good=cc.good_name(g)) for g, n in
                   (a.goods - b.goods).items_nonzero()]
         parts += [cc._("a house in {city}", city=cc.city_name(c)) for c in sorted(set(a.houses) - set(b.houses))]
         parts += [cc._("{colonist} to {place}", colonist=cc.colonist_text(c.kind),

@@ -43,7 +43,8 @@ def explanation_html(err: ConcordiaError) -> str:
         title, rule, text = cc._("Cannot read that"), "", str(err)
     else:       # any other plain refusal (a table for friends: not your turn, a turn already played)
         title, rule, text = cc._("Not possible"), "", str(err)
-    return (f"<div class='cc-refusal' role='alert' style='{BOX}'><b>{html.escape(title)}</b>: {html.escape(text)}{rule}</div>")
+    said = cc._("{title}: {why}", title=f"<b>{html.escape(title)}</b>", why=html.escape(text))
+    return f"<div class='cc-refusal' role='alert' style='{BOX}'>{said}{rule}</div>"
 
 
 def os_reason(exc: OSError) -> str:

@@ -12,6 +12,12 @@ def capital(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def signed(n: int) -> str:
+    """'+2', '−4', '0': a change with its sign, the minus a true minus sign (U+2212) in every language, as the hints
+    write it."""
+    return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
+
+
 def steps_text(n: int) -> str:
     """'1 step', '2 steps': an Architect's steps (R-ARCH-1, R-ARCH-3)."""
     return cc.n_("{n} step", "{n} steps", n)

@@ -39,22 +39,25 @@ class PlayerBoard(widgets.HTML):
                                                                      cc.CONSTANTS.concordia_points))
             marks.append(f"<span style='border:1px solid #555;padding:0 4px'>{esc(label)}</span>")
         if self.hand_visible(self.name):
-            hand = ", ".join(card_span(c) for c in p.hand) or "—"
+            hand = cc.listing(card_span(c) for c in p.hand) if p.hand else "—"
         else:
             hand = f"<i>{esc(cc.n_('{n} card (hidden)', '{n} cards (hidden)', len(p.hand)))}</i>"
         if p.top_card:
-            top = card_span(p.top_card) + " " + esc(cc.n_("(top of {n} card)", "(top of {n} cards)", len(p.discard)))
+            top = cc.n_("{card} (top of {n} card)", "{card} (top of {n} cards)", len(p.discard),
+                        card=card_span(p.top_card))
         else:
             top = esc(cc._("empty"))
         on_map = esc(cc.listing(str(c) for c in p.colonists)
                       if p.colonists else cc._("none"))
         slots = cc.CONSTANTS.storehouse_slots
+        # each line one message, its punctuation the catalog's; the placeholders hold markup or numbers
+        facts = " · ".join((cc._("Coins: {coins}", coins=f"<b>{p.coins}</b>"),
+                            cc._("Houses left: {houses}", houses=f"<b>{p.houses_left}</b>"),
+                            cc._("Storehouse: {used}/{slots}", used=p.storehouse_used, slots=slots)))
         self.value = (
             f"<div style='border:1px solid #999;border-radius:6px;padding:6px;margin:2px'>"
-            f"<b>{esc(p.name)}</b> {' · '.join(marks)}<br>"
-            f"{esc(cc._('Coins:'))} <b>{p.coins}</b> · {esc(cc._('Houses left:'))} <b>{p.houses_left}</b> · "
-            f"{esc(cc._('Storehouse:'))} {p.storehouse_used}/{slots}<br>"
+            f"<b>{esc(p.name)}</b> {' · '.join(marks)}<br>{facts}<br>"
             f"{storehouse_html(p)}"
-            f"{esc(cc._('Goods:'))} {esc(cc.goods_text(p.goods))}<br>"
-            f"{esc(cc._('Hand:'))} {hand}<br>{esc(cc._('Discard pile:'))} {top}<br>"
-            f"{esc(cc._('Colonists on the map:'))} {on_map}</div>")
+            f"{cc._('Goods: {goods}', goods=esc(cc.goods_text(p.goods)))}<br>"
+            f"{cc._('Hand: {cards}', cards=hand)}<br>{cc._('Discard pile: {top}', top=top)}<br>"
+            f"{cc._('Colonists on the map: {colonists}', colonists=on_map)}</div>")

@@ -91,7 +91,8 @@ def players_table(state: cc.GameState, names: Sequence[str] | None = None, *, ho
             marks.append(cc._("to move"))
         if state.praefectus_magnus == p.name:
             marks.append(cc.term("term", "Praefectus Magnus"))
-        name = esc(p.name) + (f" <small>({esc(', '.join(marks))})</small>" if marks else "")
+        name = (cc._("{player} ({marks})", player=esc(p.name), marks=f"<small>{esc(cc.listing(marks))}</small>")
+                if marks else esc(p.name))
         colonists = cc.listing([str(c) for c in p.colonists]) if p.colonists else cc._("none")
         row = [name, esc(p.coins), goods_chips(p.goods), esc(p.free_slots), esc(colonists)]
         if houses:

@@ -78,8 +78,8 @@ class Exercise(widgets.VBox):
         self.tries = 0
         self.error_log = ErrorLog()
         self.prompt = widgets.HTML(
-            f"<div style='background:#f4f1ea;padding:6px 10px;border-radius:4px'>"
-            f"<b>{html.escape(cc._('Exercise.'))}</b> {prompt}</div>")
+            "<div style='background:#f4f1ea;padding:6px 10px;border-radius:4px'>"
+            + cc._("{exercise} {prompt}", exercise=f"<b>{html.escape(cc._('Exercise.'))}</b>", prompt=prompt) + "</div>")
         wide = widgets.Layout(width="auto", min_width="120px")
         self.check_button = widgets.Button(description=cc._("Check my answer"), button_style="primary", icon="check",
                                            layout=wide)

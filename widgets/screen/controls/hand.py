@@ -58,7 +58,8 @@ class CardPicker(Panel):
         else:
             name = cc.card(cid).display_name
             self.apply.description = cc._("Play the {card}", card=name)
-            self.preview.value = self.effect(self.action(), f"<b>{esc(name)}</b>: {esc(card_action(cid))}")
+            self.preview.value = self.effect(self.action(), cc._("{card}: {action}", card=f"<b>{esc(name)}</b>",
+                                                                 action=esc(card_action(cid))))
         self.ctl.hand_row.mark([p.key for p in self.picks()], [p.key for p in self.selected()])
         self.ctl.request_overlay(None)
 
