@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
-from html import escape
 
 from .cards import CONCORDIA_POINTS, GODS, card
 from .i18n import _, n_, term
@@ -52,13 +51,6 @@ class ScoreBreakdown:
         rows = [_("Score of {player}:", player=self.player)] + [f"  {line}" for line in self.lines]
         return "\n".join(rows + ["  " + _("Total: {total}", total=self.total)])
 
-    def _repr_html_(self) -> str:
-        rows = "".join(f"<tr><td>{escape(line.label)}</td><td>{escape(line.how)}</td>"
-                       f"<td style='text-align:right'>{line.points}</td></tr>" for line in self.lines)
-        return (f"<table><caption>{escape(_('Score of {player}', player=self.player))}</caption>"
-                f"<tr><th>{escape(_('God'))}</th><th>{escape(_('How it was counted'))}</th>"
-                f"<th>{escape(_('Points'))}</th></tr>{rows}<tr><th colspan='2'>{escape(_('Total'))}</th>"
-                f"<th style='text-align:right'>{self.total}</th></tr></table>")
 
 
 def counts(state: GameState, player: str | int) -> dict[str, int]:

@@ -1,4 +1,4 @@
-"""Engine benchmark (issue 4): printed figures, never timed assertions. Run: make bench."""
+"""Engine benchmark: printed figures, never timed assertions. Run: make bench."""
 from __future__ import annotations
 
 import random

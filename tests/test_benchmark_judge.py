@@ -1,4 +1,4 @@
-"""Benchmarks of the judge (issue 20), printed, never asserted (make bench): the hints' first answer (FIRST) and
+"""Benchmarks of the judge, printed, never asserted (make bench): the hints' first answer (FIRST) and
 final answer (FINAL), the strong level's decisions at a turn's start (FULL), the review of whole games, and the
 fitted value's error on games the fit never saw (from concordia_core/data/value.json)."""
 from __future__ import annotations

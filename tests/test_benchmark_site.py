@@ -6,6 +6,7 @@ does not go to 127.0.0.1 is aborted (the site needs none). Aims on the 2-core ma
 first answer within 1 s and its final one within 5 s, a click to the redrawn board within 150 ms."""
 from __future__ import annotations
 
+import os
 import re
 import statistics
 import time
@@ -16,22 +17,25 @@ from typing import Any
 import pytest
 from browser_support import launched_chromium
 from site_page import SITE, open_chapter, served_site, site_page, wait_ready
-from table_page import click_pick
+from table_page import click_area, click_pick
 from test_site_browser import START, TABLE, person_to_act, set_up_for_two
 from widget_page import see, wait_for
 
 import concordia_core as cc
 
 pytestmark = [pytest.mark.benchmark, pytest.mark.browser, pytest.mark.slow]
-RUNS = 3
+RUNS = int(os.environ.get("SITE_RUNS", "3"))   # start-page timings, each cold then warm
 REVIEW = "voici/render/notebooks/19_review_your_game.html"
-JS_REDRAWN = """(selector) => new Promise(done => {
-  const board = document.querySelector(selector);
-  const seen = new MutationObserver(() => { seen.disconnect(); done(performance.now()); });
-  seen.observe(board, {childList: true, subtree: true, attributes: true, characterData: true});
+JS_REDRAWN = """(selector) => { window.ccRedrawn = new Promise(done => {
   window.ccClicked = null;
   document.addEventListener('click', () => { window.ccClicked = performance.now(); }, {capture: true, once: true});
-})"""
+  const seen = new MutationObserver(records => {   // a board's pieces drawn again, after the click (not a hover)
+    const board = records.some(r => r.target.closest && r.target.closest(selector));
+    if (board && window.ccClicked !== null) { seen.disconnect(); done(performance.now()); }
+  });
+  seen.observe(document.body, {childList: true, subtree: true});
+  setTimeout(() => { seen.disconnect(); done(null); }, 30000);    // no redraw within 30 s: said so, never a hang
+}); }"""   # kept on the page (a promise handed back would be awaited here, before the click)
 
 
 @pytest.fixture(scope="module")
@@ -93,6 +97,19 @@ def table_figures(page: Any, site_url: str, game_file: Path) -> None:
     open_chapter(page, site_url + TABLE)
     table = set_up_for_two(page)
     person_to_act(table)
+    click_pick(page, ".cc-table .cc-cardrow [data-pick='card:PREFECT']")
+    click_pick(page, ".cc-table .cc-cardrow [data-pick='card:PREFECT']")
+    see(table, "Click a province on the map")
+    province = table.locator(".cc-board [data-pick^='province:'].cc-pickable").first.get_attribute("data-pick")
+    page.evaluate(JS_REDRAWN, ".cc-table .cc-board-top")
+    click_area(page, f".cc-table .cc-board [data-pick='{province}']")
+    done = page.evaluate("() => window.ccRedrawn")
+    clicked = page.evaluate("() => window.ccClicked")
+    took = f"{done - clicked:.0f} ms" if done is not None and clicked is not None else "no redraw within 30 s"
+    print(f"a click on the map ({province}) to the board redrawn: {took} (aim 150 ms)", flush=True)
+    see(table, re.compile(r"played the Prefect: produced in"), timeout=60_000)     # the click made the move
+    person_to_act(table)
+
     start = time.monotonic()
     table.get_by_role("button", name=re.compile(r"\bHint$")).click()
     table.locator(".widget-html-content").filter(has_text="Hints").first.wait_for(timeout=60_000)
@@ -105,21 +122,13 @@ def table_figures(page: Any, site_url: str, game_file: Path) -> None:
         final = "not given within 60 s"
     print(f"hint: first answer {first:.2f} s (aim 1 s), final answer {final} (aim 5 s)")
 
-    click_pick(page, ".cc-table .cc-cardrow [data-pick='card:PREFECT']")
-    click_pick(page, ".cc-table .cc-cardrow [data-pick='card:PREFECT']")
-    see(table, "Click a province on the map")
-    province = table.locator(".cc-board [data-pick^='province:'].cc-pickable").first.get_attribute("data-pick")
-    redrawn = page.evaluate_handle(JS_REDRAWN, ".cc-table .cc-board")
-    page.locator(f".cc-table .cc-board [data-pick='{province}']").first.click(force=True)
-    done = redrawn.json_value()
-    clicked = page.evaluate("() => window.ccClicked")
-    print(f"a click on the map ({province}) to the board redrawn: {done - clicked:.0f} ms (aim 150 ms)")
-
     person_to_act(table)
     box = table.locator(".cc-save-box").first
     if not box.get_by_label("Save as").first.is_visible():
         table.get_by_text("Save or load this table").first.click()
-    box.locator("input[type=file]").first.set_input_files(str(game_file))
+    with page.expect_file_chooser() as chosen:      # Upload opens the browser's file chooser, as for a person
+        box.locator(".widget-upload, button").filter(has_text="Upload").first.click()
+    chosen.value.set_files(str(game_file))
     wait_for("the uploaded game loaded", lambda: "Loaded" in box.inner_text() or "Game over" in table.inner_text(), 60)
     box.get_by_label("Save as").first.fill("bench table")
     box.locator("button").filter(has_text=re.compile(r"^\s*Save\s*$")).first.click()

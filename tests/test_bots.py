@@ -1,4 +1,4 @@
-"""Practice opponents and hints (issues 7, 16): bot games complete on both maps for 2-5 seats, every
+"""Practice opponents and hints: bot games complete on both maps for 2-5 seats, every
 choice is legal and explained, bots are deterministic by seed, hints are ranked by their stated measure,
 carry a playable line and agree with score(), mid-play hints differ by their effect, and the greedy
 level beats the random one. The strong level's own tests are in test_bots_strong.py. The benchmark
@@ -283,8 +283,8 @@ def _mid_play_positions() -> list[cc.GameState]:
 
 @pytest.mark.slow  # hints at every step of a game
 def test_mid_play_hints_differ_by_their_real_effect() -> None:
-    # Before issue 16 every step of a play was completed the same greedy way, so all the hints of a
-    # Senator showed the same "+3": now two hints are never the same play in another order, and their
+    # Were every step of a play completed the same greedy way, all the hints of a
+    # Senator would show the same "+3": two hints are never the same play in another order, and their
     # values (the measure) mostly tell them apart (two plays may still lead to equally good positions).
     positions = _mid_play_positions()
     assert len(positions) >= 8

@@ -1,4 +1,4 @@
-"""The numbers the bots judge by (issue 16): the look-ahead's own score counting equals score() in every
+"""The numbers the bots judge by: the look-ahead's own score counting equals score() in every
 position of seeded games on both maps; house prices are the rules' own; the fitted value's parts by god
 add up; what a seat sees hides exactly the deck's order, and sampled decks are consistent with it."""
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import concordia_core as cc
 from concordia_core import bots
-from concordia_core.bots.evaluation import house_price, points
+from concordia_core.bots.evaluation import points, remembered_house_price
 from concordia_core.bots.value import by_god, expected_margin, margin
 
 GAMES = [("italia", ["greedy", "random"], 1, False), ("imperium", ["random", "greedy", "easy"], 2, True),
@@ -53,7 +53,7 @@ def test_points_count_as_score_does(positions: list[cc.GameState]) -> None:
 def test_house_prices_are_the_rules_own(positions: list[cc.GameState]) -> None:
     for state in positions[::5]:
         for city in cc.load_map(state.map_id).cities:
-            assert house_price(state, city) == cc.house_price(state, city)
+            assert remembered_house_price(state, city) == cc.house_price(state, city)
 
 
 def test_expected_scores_add_up_by_god_and_are_exact_once_over(positions: list[cc.GameState]) -> None:

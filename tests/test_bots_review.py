@@ -1,4 +1,4 @@
-"""Game review (issue 16): every decision of a game judged by the hints' measure; the random player of a
+"""Game review: every decision of a game judged by the hints' measure; the random player of a
 seeded greedy-vs-random game loses more points than the greedy one; losses add up per player and per
 god; the costliest decisions carry step numbers a game can branch from; records work as games do."""
 from __future__ import annotations
@@ -158,6 +158,7 @@ def test_review_names_what_each_charge_gave_away_in_the_games_terms(reviewed: tu
         named = [bots.key_name(k) for k in d.by_god]
         assert all(name and "gain" not in name and "rival" not in name for name in named)
     assert bots.key_name(bots.OTHER + "Greta") == "Greta's score"
+    assert bots.key_name(bots.OTHER + "You") == "your score"         # the learner at the screen
     assert bots.key_name("coins") == "coins and goods" and bots.key_name("saturnus") == "Saturnus"
 
 

@@ -1,4 +1,4 @@
-"""The strong and easy levels (issue 16): they exist, are reproducible by seed, play legal explained
+"""The strong and easy levels: they exist, are reproducible by seed, play legal explained
 steps, never read what their seat cannot see, and are worth playing: the strong level beats the greedy
 one, the easy level loses to greedy and beats random. Whole tournaments are marked slow; no test
 asserts a time (scripts/ladder.py measures them)."""

@@ -1,4 +1,4 @@
-"""The judge (issue 20): hints, the review and the strong level ask one function; it is reproducible,
+"""The judge: hints, the review and the strong level ask one function; it is reproducible,
 reads only what the seat sees, rates every line by the mean of its roll-outs with a standard error,
 continues a line after its first step, tells lines within noise "about equal", and never calls a played
 first hint a mistake. How right it is against play-outs to the end is measured by scripts/measure_hints.py

@@ -91,7 +91,7 @@ def test_ch01_coins_checker_counts_from_the_first_player():
     assert "R-SETUP-8" in seat.message
     other = ch01_setup.check_starting_coins(8)
     assert not other
-    assert "Chloe 5, Dario 6, Aiko 7 and Ben 8" not in other.message   # a hint, not the answer (issue 24)
+    assert "Chloe 5, Dario 6, Aiko 7 and Ben 8" not in other.message   # a hint, not the answer
     assert "Count round the table from Chloe to Aiko" in other.message
     assert "whole number" in ch01_setup.check_starting_coins("lots").message
 

@@ -1,4 +1,4 @@
-"""Game records (issue 4): notation round trip, undo/redo/branch, save/load/replay, bad records, Scenario."""
+"""Game records: notation round trip, undo/redo/branch, save/load/replay, bad records, Scenario."""
 from __future__ import annotations
 
 import json

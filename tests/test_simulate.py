@@ -1,4 +1,4 @@
-"""Strategy-study simulation (issue 7): seeded bot games through any concurrent.futures.Executor give
+"""Strategy-study simulation: seeded bot games through any concurrent.futures.Executor give
 the same results; progress is reported per game; every result replays from its seeds."""
 from __future__ import annotations
 

@@ -158,7 +158,7 @@ def test_voila_soak_visitors_beyond_the_cap(soak_app: VoilaApp) -> None:
     assert visited >= DURATION
     assert peak_kernels <= CAP and max(figures.kernels) <= CAP
     assert sorted(figures.moves_by) == list(range(VISITORS)), f"every visitor plays: {figures.moves_by}"
-    # The server's own memory, once the visitors have left, stays within 20% + 50 MB of its start (issue 23). It grows
+    # The server's own memory, once the visitors have left, stays within 20% + 50 MB of its start. It grows
     # with the widget state a page loads in one piece: with every screen of chapter 15 built at once (1,454 models,
     # 2 MB, in one message) a run went from 103 to 190 MB over 16 pages; with the heavy screens built when reached
     # (186 models at first, each screen's own later, as the visitor scrolls: the same state in pieces) runs measured

@@ -195,7 +195,7 @@ def test_widget_formatters_register_with_an_ipython_shell() -> None:
     assert "Aiko" in data["text/html"]
     assert "<svg" in data["text/html"]
     data, _ = shell.display_formatter.format(cc.score(state, "Aiko"))
-    assert "text/html" in data
+    assert "Score of Aiko" in data["text/html"] and "How it was counted" in data["text/html"]   # the score's table
     assert data["image/svg+xml"].startswith("<svg") and "Aiko: " in data["image/svg+xml"]
     game = new("italia")
     data, _ = shell.display_formatter.format(game)

@@ -134,7 +134,7 @@ def _price(state: GameState, city: str) -> tuple[Goods, int, int]:
     return found
 
 
-def house_price(state: GameState, city: str) -> tuple[Goods, int]:
+def remembered_house_price(state: GameState, city: str) -> tuple[Goods, int]:
     """Goods and coins for a house in `city` now: the rules' own answer (architect.house_price),
     remembered by what it depends on, the city's good and the houses already there."""
     goods, coins, _worth = _price(state, city)
@@ -142,7 +142,7 @@ def house_price(state: GameState, city: str) -> tuple[Goods, int]:
 
 
 def house_cost(state: GameState, city: str) -> int:
-    """A house in `city` now in coins: the goods' worth at their prices plus the coins (house_price)."""
+    """A house in `city` now in coins: the goods' worth at their prices plus the coins (remembered_house_price)."""
     return _price(state, city)[2]
 
 
@@ -317,7 +317,7 @@ class Outlook:
             if self.player.waiting_total:
                 wants.update(dict(COLONIST_COST))
             for city in sorted(self.near(2), key=lambda c: (-self.desire(c), c))[:3]:
-                wants.update(dict(house_price(self.state, city)[0]))
+                wants.update(dict(remembered_house_price(self.state, city)[0]))
             price = self._wantedcard_of()
             if price is not None:
                 wants.update(dict(price))

@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..actions import Action, Build, Done, Keep, Move, PlayCard, Produce, Trade
-from ..engine import apply_planned as apply
-from ..engine import legal_actions
+from ..engine import apply_planned, legal_actions
 from ..goods import GOODS, PRICE, Goods
 from ..maps import ConcordiaMap, load_map
 from ..rules import architect, prefect
 from ..state import STOREHOUSE_SLOTS, Colonist, GameState
 from .base import Bot, Choice, Line, card_of, options
-from .evaluation import Geo, Outlook, Points, coin_worth, crowding, house_price, points, remaining
+from .evaluation import Geo, Outlook, Points, coin_worth, crowding, points, remaining, remembered_house_price
 from .reasons import describe
 
 BUY_LIMIT = 4          # the Mercator buys at most this many of one good in a play
@@ -109,7 +108,7 @@ class Planner:
             key = (c.kind, c.coins, c.good)
             if key not in seen:
                 seen.add(key)
-                after = apply(state, play)
+                after = apply_planned(state, play)
                 line = [(play, after)] + self.finish(after)
                 idle = c.kind == "ARCHITECT" and not any(isinstance(a, Build) for a, _ in line)
                 result.append((self.evaluate(line[-1][1]) - IDLE_ARCHITECT * idle, line))
@@ -158,7 +157,7 @@ class Planner:
         choices (with `deep`: after completing the rest of the play)."""
         best: tuple[float, Line] | None = None
         for action in options:
-            after = apply(state, action)
+            after = apply_planned(state, action)
             line = [(action, after)] + (self.finish(after) if deep else self._own_choices(after))
             value = self.evaluate(line[-1][1])
             if best is None or value > best[0] + 1e-9:
@@ -174,7 +173,7 @@ class Planner:
             outlook = self.outlook(state)
             keeps = [k for k in legal_actions(state) if isinstance(k, Keep)]
             action = max(keeps, key=lambda k: outlook.econ(p.goods + k.goods, p.coins))
-            state = apply(state, action)
+            state = apply_planned(state, action)
             line.append((action, state))
         return line
 
@@ -231,10 +230,10 @@ class Planner:
         trades = sorted((Trade(g, d) for g, d in zip(best[1], best[0], strict=True) if d), key=lambda t: t.amount)
         line: Line = []
         for action in trades + ([Done()] if not trades else []):
-            state = apply(state, action)
+            state = apply_planned(state, action)
             line.append((action, state))
         if state.pending is not None and state.actor_index == self.me and not state.pending.finished:
-            state = apply(state, Done())
+            state = apply_planned(state, Done())
             line.append((Done(), state))
         return line
 
@@ -244,15 +243,15 @@ class Planner:
         line: Line = []
         if state.pending is not None and state.pending.phase == "move":
             for move in self.plan_moves(state):
-                state = apply(state, move)
+                state = apply_planned(state, move)
                 line.append((move, state))
         while state.pending is not None and state.actor_index == self.me and not state.pending.finished:
             best: tuple[float, Action] = (self.evaluate(state), Done())
             for action in architect.builds(state):
-                value = self.evaluate(apply(state, action))
+                value = self.evaluate(apply_planned(state, action))
                 if value > best[0] + 1e-9:
                     best = (value, action)
-            state = apply(state, best[1])
+            state = apply_planned(state, best[1])
             line.append((best[1], state))
         return line
 
@@ -284,7 +283,7 @@ class Planner:
         while True:  # houses now: the best affordable city that a colonist stands next to or can reach
             best = None
             for city in outlook.candidates:
-                need, price = house_price(state, city)
+                need, price = remembered_house_price(state, city)
                 if city in planned or not goods.covers(need) or coins < price:
                     continue
                 net = outlook.house_gain(city) - outlook.econ(goods, coins) + outlook.econ(goods - need, coins - price)

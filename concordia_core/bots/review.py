@@ -46,7 +46,7 @@ from ..game import Game
 from ..i18n import _, get_language, n_, set_language
 from ..record import Record
 from ..state import GameState
-from ..text import listing
+from ..text import listing, possessive
 from .base import Line
 from .hidden import seen_by
 from .judge import FINAL, FULL, Budget, Judgement, Rated, Z, gain, judge, play_key, rate
@@ -164,7 +164,7 @@ def _decision(d: Mapping[str, Any], game: Game) -> Decision:
 def key_name(key: str) -> str:
     """A key of a loss's split in the game's terms: 'Saturnus', 'coins and goods', "Livia's score"."""
     if key.startswith(OTHER):
-        return _("{name}'s score", name=key[len(OTHER):])
+        return _("{whose} score", whose=possessive(key[len(OTHER):]))     # "your score" for the learner
     return part_name(key)
 
 

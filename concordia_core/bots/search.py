@@ -16,7 +16,7 @@ from collections.abc import Hashable, Sequence
 from dataclasses import replace
 
 from ..actions import Action
-from ..engine import apply_planned as apply
+from ..engine import apply_planned
 from ..state import GameState
 from .base import Line
 from .candidates import state_key
@@ -62,7 +62,7 @@ def greedy_turns(state: GameState, turns: int, plans: dict[Hashable, tuple[Actio
             state = line[-1][1]
         else:
             for action in known:
-                state = apply(state, action)
+                state = apply_planned(state, action)
     return state
 
 
@@ -93,7 +93,7 @@ def _spread_play(state: GameState, actor: int, turn_start: bool, spread: random.
         line = lines[chosen][1]
         return line[-1][1] if line else None
     for action in known[chosen][1]:
-        state = apply(state, action)
+        state = apply_planned(state, action)
     return state if known[chosen][1] else None
 
 
@@ -125,7 +125,7 @@ def my_next_lines(state: GameState, me: int, count: int) -> list[tuple[GameState
 def replay(state: GameState, line: Line) -> GameState:
     """The line's actions played from `state` (a position sampled from the same view)."""
     for action, _after in line:
-        state = apply(state, action)
+        state = apply_planned(state, action)
     return state
 
 

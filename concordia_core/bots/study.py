@@ -1,4 +1,4 @@
-"""Strategy study (issue 7): many seeded bot games, run through any `concurrent.futures.Executor`
+"""Strategy study: many seeded bot games, run through any `concurrent.futures.Executor`
 (a process pool, a thread pool, or a Dask cluster's executor).
 
 `simulate(n_games, levels, map_name, players)` plays game k with game seed `seed + k`; seat i is a
