@@ -69,7 +69,7 @@ def test_browser_puzzle_solved_by_clicking_the_map_and_the_judge_answers(voila_a
     see(page, re.compile(r"Solved \d+ of \d+"))
     solve_by_clicks(page, "Puzzle", "Found: that is the best play found", "en")
     see(page, "What was the idea")
-    see(page, "Kept with your saves")
+    see(page, "Your results are kept with your saves")
 
 
 def test_browser_puzzle_in_japanese(voila_app: VoilaApp, page: Any) -> None:

@@ -12,7 +12,6 @@ from pathlib import Path
 import pytest
 
 import concordia_core as cc
-import concordia_core.bots.puzzles  # noqa: F401  (until concordia_core.bots exports it: see the report)
 from concordia_core import bots
 from widgets.lessons import ch19_review
 from widgets.puzzles import saved
@@ -136,7 +135,7 @@ def test_puzzle_solved_on_the_screen_is_kept_with_the_saves_and_read_back_after_
             assert screen.view.controls.attempt(action), screen.view.controls.message.value
     screen.wait()
     assert "Found" in screen.answer.value and "What was the idea" in screen.idea.value
-    assert "Kept with your saves" in screen.note.value
+    assert "Your results are kept with your saves" in screen.note.value
     again = PuzzleScreen()                                            # a new page: the tutor's set first
     assert ("from your game: sample game", "puzzles-sample game") in again.sets.options
     again.sets.value = "puzzles-sample game"
@@ -212,6 +211,33 @@ def test_puzzle_a_shipped_puzzle_answers_at_once_when_the_best_line_is_played() 
     assert not model.needs_measuring()
     answer = model.judge()
     assert answer.solved and answer.playouts == model.puzzle.measure.playouts
+
+
+def test_puzzle_the_menu_names_no_card_and_the_buttons_follow_the_answer() -> None:
+    screen = PuzzleScreen(saved.shipped_set(), 0)
+    labels = [label for label, _i in screen.choice.options]
+    assert len(labels) == len(saved.shipped_set().puzzles) and labels[0].startswith("1. ")
+    spoilers = {bots.puzzles.theme_name(key).lower() for key in bots.puzzles.THEMES}
+    assert not [label for label in labels if any(word in label.lower() for word in spoilers)]   # no answer given away
+    assert all(label.split(". ", 1)[1].startswith(("Italia", "Imperium")) for label in labels)
+    assert "The play made:" in screen.task.value                     # the play to beat, named from the start
+    assert not screen.hint_button.disabled and not screen.next_button.disabled
+    screen.show_answer()
+    screen.wait()
+    assert screen.hint_button.disabled and screen.show_button.disabled   # nothing left to hint once it is shown
+    alone = PuzzleScreen(saved.PuzzleSet("one", "one puzzle", [saved.shipped_set().puzzles[0]], own=False), 0)
+    assert alone.next_button.disabled                                  # no next puzzle in a set of one
+
+
+def test_puzzle_play_on_starts_a_game_from_the_board_against_the_puzzles_bots() -> None:
+    screen = PuzzleScreen(saved.shipped_set(), 0)
+    puzzle = screen.model.puzzle
+    table = screen.play_on()
+    assert table.game.state == puzzle.state and table.game is not screen.model.game
+    kinds = {seat.name: seat.kind for seat in table.model.seats}
+    assert kinds[puzzle.seat] == "human"
+    assert all(kinds[name] == level for name, level in puzzle.levels.items() if name != puzzle.seat)
+    assert "Playing on from here against the bots" in screen.table_holder.children[1].value
 
 
 # --- the entries: chapter 19 after its review, a table whose game is over -------------------------------------

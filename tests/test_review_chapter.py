@@ -60,6 +60,7 @@ def test_review_a_charged_decision_opens_as_a_puzzle_at_that_moment(tmp_path: Pa
     screen = panel.branch()
     assert screen is not None
     assert panel.play_area.children == (screen,)
+    assert "Better, by about" not in panel.detail.value and "hidden" in panel.detail.value   # no answer above it
     charged = sorted(d.step for d in panel.result.decisions if d.loss > 0 and d.player == lesson.SAMPLE_PLAYERS[0])
     assert sorted(p.step for p in screen.model.found.puzzles) == charged     # every charged decision of yours
     assert screen.model.puzzle.step == chosen.step                          # open at the one chosen

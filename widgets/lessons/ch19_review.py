@@ -264,6 +264,7 @@ class ReviewPanel(ipw.VBox):
         if chosen is None or self.game is None or self.result is None:
             return None
         screen = review_puzzles(self.game, self.result, self.source.value, chosen.step)
+        self.detail.value = f"<p>{escape(cc._('The better play is hidden while you solve the puzzle below.'))}</p>"
         self.play_area.children = [screen]
         screen.bring_into_view()     # the puzzle opens under the review's board: brought up to where the learner looks
         return screen

@@ -72,7 +72,7 @@ class PuzzleModel:
 
     def waiting_text(self, state: cc.GameState) -> str:
         if self.done():
-            return cc._("Your play is made: the judge's answer is beside the board.")
+            return cc._("Your play is made: the judge's answer is with the board.")
         return cc._("{player} (practice bot) is choosing…", player=state.actor or "")
 
     def play(self, action: cc.Action | str) -> None:

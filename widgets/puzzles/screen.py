@@ -17,6 +17,7 @@ from concordia_core import bots
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import WIDE, button
 from ..parts.save_box import ok_html, problem_html
+from ..parts.scroll import ScrollAnchor
 from ..render.markup import esc
 from ..render.words import capital
 from ..screen.game_screen import GameApp
@@ -160,8 +161,8 @@ class PuzzleScreen(widgets.VBox):
         for i in self.in_theme() or [self.model.index]:
             p, r = found.puzzles[i], found.results.get(found.puzzles[i].id, saved.Result())
             mark = cc._(" · solved ✓") if r.solved else (cc._(" · answer seen") if r.shown else "")
-            theme = capital(bots.puzzles.theme_name(p.themes[0])) if p.themes else ""
-            options.append((cc._("{n}. {theme}{mark}", n=i + 1, theme=theme, mark=mark), i))
+            where = cc._("{map}, {players} players", map=cc.term("map", p.state.map_id), players=len(p.state.players))
+            options.append((cc._("{n}. {where}{mark}", n=i + 1, where=where, mark=mark), i))   # no card named: no spoiler
         self._quiet = True
         try:
             self.choice.options = options
@@ -191,7 +192,8 @@ class PuzzleScreen(widgets.VBox):
         self.holder.children = [self.view]
         if old is not None:
             old.close()
-        self.task.value = box(_para(words.task(model.puzzle, model.found.own)), "cc-puzzle-task", "#1f4e8c", "#eef5ff")
+        self.task.value = box(_para(words.task(model.puzzle, model.found.own), words.made(model.puzzle)),
+                              "cc-puzzle-task", "#1f4e8c", "#eef5ff")     # the play to beat, named
         self.answer.value = self.idea.value = self.note.value = ""
         self._fill_choice()
         self._buttons()
@@ -248,8 +250,7 @@ class PuzzleScreen(widgets.VBox):
         solved = answer.solved or shown
         texts = [words.verdict(answer, puzzle) if not shown else words.shown(answer, puzzle),
                  words.best(puzzle) if answer.solved and answer.same != "best" else "",
-                 cc._("Why: {reason}", reason=words.reason(puzzle)) if solved else "",
-                 words.made(puzzle) if solved else ""]
+                 cc._("Why: {reason}", reason=words.reason(puzzle)) if solved else ""]
         colour = ("#2e7d32", "#edf7ee") if answer.solved else ("#b26a00", "#fff8e1")
         self.answer.value = box(_para(*texts), ANSWER_BOX, *colour)
         self.idea.value = box(_para(words.idea(puzzle)), "cc-puzzle-idea", "#6a1b9a", "#f7f0fa") if solved else ""
@@ -261,12 +262,14 @@ class PuzzleScreen(widgets.VBox):
     def _keep(self) -> None:
         problem = keep(self.model.found)
         self.note.value = problem_html(cc._("Your results could not be kept: {reason}", reason=problem)) if problem \
-            else ok_html(cc._("Kept with your saves as “{name}”.", name=self.model.found.name))
+            else ok_html(cc._("Your results are kept with your saves."))
 
     def _buttons(self) -> None:
         measuring = self.thinking is not None
-        self.hint_button.disabled = self.show_button.disabled = measuring
+        answered = bool(self.idea.value)          # solved or shown: the idea is there, nothing left to hint
+        self.hint_button.disabled = self.show_button.disabled = measuring or answered
         self.retry_button.disabled = measuring or not self.model.line
+        self.next_button.disabled = len(self.in_theme() or [self.model.index]) < 2
 
     # --- the buttons ------------------------------------------------------------------------------------
     def retry(self) -> None:
@@ -307,8 +310,10 @@ class PuzzleScreen(widgets.VBox):
         """A table from the position on the board: you in your seat, the bots in theirs, to the end of the game."""
         model = self.model
         table = TableApp(model.seats(), game=model.game.branch(), auto=True)
-        self.table_holder.children = [widgets.HTML(esc(cc._("Playing on from here against the bots:"))), table]
-        table.bring_into_view()
+        anchor = ScrollAnchor()         # the heading at the window's top: a new game below, not the puzzle's board
+        heading = widgets.HTML(f"<h3 style='margin:6px 0'>{esc(cc._('Playing on from here against the bots:'))}</h3>")
+        self.table_holder.children = [anchor, heading, table]
+        anchor.bring()
         return table
 
 

@@ -70,8 +70,10 @@ def verdict(answer: bots.puzzles.Answer, puzzle: bots.puzzles.Puzzle) -> str:
                     se=round(answer.vs_played_se, 1), n=answer.playouts)
     if answer.solved:
         return cc._("Found: a play about as good as the best found. {figures}", figures=measured(answer))
-    return cc._("Not yet: the best found is still about {points} better. {figures}", points=points(-answer.vs_best),
-                figures=measured(answer))
+    return cc._("Not yet: your play is about {played} (± {played_se}) against the play made, and the best found is "
+                "about {points} (± {se}) better than yours, over {n} paired play-outs to the end of the game. Start "
+                "again, or ask for a hint.", played=points(answer.vs_played), played_se=round(answer.vs_played_se, 1),
+                points=points(-answer.vs_best), se=round(answer.vs_best_se, 1), n=answer.playouts)
 
 
 def shown(answer: bots.puzzles.Answer, puzzle: bots.puzzles.Puzzle) -> str:
