@@ -117,7 +117,7 @@ class FriendsTable(widgets.VBox):
                 who = cc._("a friend's device")
             else:
                 who = cc._("free")
-            line = widgets.HTML(f"<b>{esc(seat.name)}</b>: {esc(who)}")
+            line = widgets.HTML(cc._("{seat}: {who}", seat=f"<b>{esc(seat.name)}</b>", who=esc(who)))
             row: list[widgets.Widget] = [line]
             if seat.kind == HUMAN and not seat.visitor and mine is None:
                 take = button(cc._("Take this seat"), "success")

@@ -402,12 +402,13 @@ def step_html(step: Step, number: int, *, ticked: bool = False, printable: bool 
     paras = "".join(f"<p style='margin:3px 0'>{escape(t)}</p>" for t in step.text)
     items = "".join(f"<li>{escape(t)}</li>" for t in step.items)
     items = f"<ul style='margin:3px 0 3px 18px;padding:0'>{items}</ul>" if items else ""
-    rules = escape(cc._("Rules: {rules}", rules=", ".join(step.rules)))
+    rules = escape(cc._("Rules: {rules}", rules=cc._(", ").join(step.rules)))
+    heading = escape(cc._("{number}. {title}", number=number, title=step.title))
     box = ("☑" if ticked else "☐") if printable else ""
     return (f"<div class='cc-step' data-step='{escape(step.key)}' style='display:flex;flex-wrap:wrap;gap:12px;"
             f"border-top:1px solid #ddd;padding:8px 0;page-break-inside:avoid;break-inside:avoid'>"
-            f"<div style='flex:1 1 300px;min-width:260px'><h3 style='margin:0 0 4px;font-size:110%'>{box} {number}. "
-            f"{escape(step.title)}</h3>{paras}{items}<div style='color:#555;font-size:85%'>{rules}</div></div>"
+            f"<div style='flex:1 1 300px;min-width:260px'><h3 style='margin:0 0 4px;font-size:110%'>{box} {heading}"
+            f"</h3>{paras}{items}<div style='color:#555;font-size:85%'>{rules}</div></div>"
             f"<div style='flex:0 1 auto;min-width:0;max-width:100%'>{named_picture(step.picture, step.title)}</div></div>")
 
 

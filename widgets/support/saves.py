@@ -200,7 +200,7 @@ def _plain_file(path: Path) -> bool:
 
 def _some(found: list[str], most: int = 5) -> str:
     """Up to `most` names, then how many more (a message that fits its screen)."""
-    shown = ", ".join(found[:most])
+    shown = cc._(", ").join(found[:most])
     return shown if len(found) <= most else cc._("{names} and {n} more", names=shown, n=len(found) - most)
 
 

@@ -69,7 +69,7 @@ def check_seats(seats: list[Seat], seed: int) -> list[Seat]:
         kind = str(seat.kind).strip().lower()
         if kind not in KINDS:
             raise cc.SetupError(None, cc._("seat {name!r}: kind {kind!r} is unknown; kinds are {kinds}", name=seat.name,
-                                           kind=seat.kind, kinds=", ".join(KINDS)))
+                                           kind=seat.kind, kinds=cc._(", ").join(KINDS)))
         bot_seed = None if kind == HUMAN else (seat.seed if seat.seed is not None else seed * 100 + i)
         checked.append(Seat(str(seat.name).strip(), kind, bot_seed))
     names = [s.name for s in checked]
