@@ -96,10 +96,10 @@ class PuzzleScreen(widgets.VBox):
         options = [(cc._("the tutor's puzzle set"), saved.PROGRESS)]
         own = saved.own_names()
         options += [(cc._("from your game: {name}", name=n[len(saved.PREFIX):]), n) for n in own]
-        self.own.value = esc(cc._("Your own puzzles, from your reviewed games (in the Puzzle set menu): {sets}.",
-                                  sets=cc.listing(n[len(saved.PREFIX):] for n in own)) if own else
-                             cc._("No puzzles of your own yet: review a game in chapter 19, or at a table whose game "
-                                  "is over, and each decision the review charged becomes a puzzle here."))
+        self.own.value = _para(cc._("Your own puzzles, from your reviewed games (in the Puzzle set menu): {sets}.",
+                                    sets=cc.listing(n[len(saved.PREFIX):] for n in own)) if own else
+                               cc._("No puzzles of your own yet: review a game in chapter 19, or at a table whose game "
+                                    "is over, and each decision the review charged becomes a puzzle here."))
         current = self.model.found.name
         if current not in [v for _l, v in options]:
             options.append((cc._("from your game: {name}", name=self.model.found.title), current))
@@ -170,9 +170,9 @@ class PuzzleScreen(widgets.VBox):
         finally:
             self._quiet = False
         total = len(found.puzzles)
-        self.progress.value = esc(cc._("Solved {solved} of {total}. Each puzzle was measured to the end of the game: "
-                                       "the best play found beats the one made by more than its uncertainty.",
-                                       solved=found.solved(), total=total))
+        self.progress.value = _para(cc._("Solved {solved} of {total}. Each puzzle was measured to the end of the "
+                                         "game: the best play found beats the one made by more than its uncertainty.",
+                                         solved=found.solved(), total=total))      # a paragraph: its own line height
 
     # --- a puzzle on the board ------------------------------------------------------------------------------
     def open_puzzle(self, index: int) -> None:
