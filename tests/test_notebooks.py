@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import nbformat
 import pytest
+from jupyter_client.manager import KernelManager
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").rglob("*.ipynb"))
@@ -153,11 +155,8 @@ def _problems(nb: Any, label: str) -> list[str]:
     return found
 
 
-@pytest.mark.slow  # executes every notebook three times in one kernel
-@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
-def test_notebook_runs_twice_and_backwards_and_shows_no_code_values(path: Path) -> None:
-    nb = nbformat.read(path, as_version=4)
-    client = NotebookClient(nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(path.parent)}})
+def _run_three_ways(client: NotebookClient, nb: Any, path: Path) -> list[str]:
+    """Every code cell run twice top to bottom, then bottom to top, in one kernel: what each run shows wrong."""
     code = [(i, c) for i, c in enumerate(nb.cells) if c.cell_type == "code"]
     problems: list[str] = []
     with client.setup_kernel():
@@ -166,6 +165,19 @@ def test_notebook_runs_twice_and_backwards_and_shows_no_code_values(path: Path) 
                 client.execute_cell(cell, index)   # raises CellExecutionError on an error
             problems += _problems(nb, f"{path.name} {label}")
         client.set_widgets_metadata()
+    return problems
+
+
+@pytest.mark.slow  # executes every notebook three times in one kernel
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=lambda p: p.name)
+def test_notebook_runs_twice_and_backwards_and_shows_no_code_values(path: Path) -> None:
+    nb = nbformat.read(path, as_version=4)
+    with tempfile.TemporaryDirectory(prefix="nbk-") as sockets:
+        # the kernel talks over Unix sockets of its own: TCP ports picked free and bound later may be taken
+        # meanwhile by another test's kernel or server ("Address already in use")
+        km = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        client = NotebookClient(nb, km=km, timeout=300, resources={"metadata": {"path": str(path.parent)}})
+        problems = _run_three_ways(client, nb, path)
     for model, text in _widget_texts(nb):
         if kinds := reprs_in(text):
             problems.append(f"{path.name}: a widget ({model}) shows {', '.join(kinds)}: {text[:200]!r}")
