@@ -25,6 +25,7 @@ import concordia_core as cc
 from concordia_core import bots
 
 from ..parts.error_log import ErrorLog, guarded
+from ..render.words import signed
 
 TOP = 3
 
@@ -83,7 +84,7 @@ def moved_text(now: int, before: int | None) -> str:
 
 def score_now_text(change: Mapping[str, int]) -> str:
     """The change of the 'if the game ended now' score per god ('Jupiter +1, Saturnus +1'), or 'no change yet'."""
-    parts = [cc._("{god} {n}", god=cc.god_name(g), n=format(n, "+d")) for g, n in change.items() if n]
+    parts = [cc._("{god} {n}", god=cc.god_name(g), n=signed(n)) for g, n in change.items() if n]
     return cc.listing(parts) if parts else cc._("no change yet")
 
 
