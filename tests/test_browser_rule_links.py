@@ -230,6 +230,8 @@ def test_rule_links_leave_a_game_in_mid_play_as_it_was(voila_app: VoilaApp, app_
         table.locator("button:visible:enabled").filter(has_text=re.compile(r"^\s*Play (the Mercator|card)\s*$")).first.click()
         done = table.locator("button:visible").filter(has_text=re.compile(r"^\s*Done\s*$")).first
         done.wait_for(state="visible", timeout=30_000)
+        # the table saves itself after the learner's first move and says so: taken in before the text is compared
+        table.get_by_text("Saved on its own after every move").first.wait_for(state="visible", timeout=30_000)
         before = table.inner_text()
         link = page.locator(RULE_LINKS).first
         rule_id = link.get_attribute("href").partition("#")[2]
