@@ -112,7 +112,7 @@ class KeyboardPlayer:
         now = self.tab_to(lambda f: f["toggle"] and f["text"].startswith(starts), f"the toggle {starts!r}")
         if not now["active"]:
             self.press("Space")
-            self.root.locator(".widget-toggle-button.mod-active").filter(has_text=starts).first.wait_for(timeout=30_000)
+            self.root.locator(".widget-toggle-button.mod-active").filter(has_text=starts).first.wait_for(timeout=90_000)
 
     def menu(self, label: str, starts: str) -> None:
         """Reach the menu `label` and move to its option starting with `starts` with the arrow keys."""

@@ -47,7 +47,8 @@ GUIDED_STEPS = 22   # the learner's steps in chapter 02's guided game (widgets/l
 
 
 def _step(page: Any, n: int) -> None:
-    page.locator(".cc-tutor").filter(has_text=f"Step {n} of {GUIDED_STEPS}").first.wait_for()
+    # the kernel answers each click: slower when the other test worker loads the machine
+    page.locator(".cc-tutor").filter(has_text=f"Step {n} of {GUIDED_STEPS}").first.wait_for(timeout=90_000)
 
 
 def _press(page: Any, label: str) -> None:
