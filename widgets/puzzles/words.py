@@ -8,6 +8,8 @@ from collections.abc import Sequence
 import concordia_core as cc
 from concordia_core import bots
 
+from ..render.words import value_text
+
 
 def told(state: cc.GameState, line: Sequence[cc.Action]) -> str:
     """A play as the game's log tells it ('Greedy 2 played the Prefect: produced in ETRVRIA …')."""
@@ -16,12 +18,6 @@ def told(state: cc.GameState, line: Sequence[cc.Action]) -> str:
         after = cc.apply(after, action)
         steps.append((action, after))
     return " ".join(e.text for e in cc.narrate.entries(state, steps))
-
-
-def points(value: float) -> str:
-    """'+8.2 points', '−1.0 points'."""
-    sign = "+" if value >= 0 else "−"
-    return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
 
 
 def task(puzzle: bots.puzzles.Puzzle, own: bool) -> str:
@@ -54,32 +50,32 @@ def measured(answer: bots.puzzles.Answer) -> str:
     """The answer's figures: against the play made and against the best found, and over how many play-outs."""
     return cc._("About {played} (± {played_se}) against the play made and {best} (± {best_se}) against the best found: "
                 "your final score less your best opponent's, over {n} paired play-outs to the end of the game.",
-                played=points(answer.vs_played), played_se=round(answer.vs_played_se, 1),
-                best=points(answer.vs_best), best_se=round(answer.vs_best_se, 1), n=answer.playouts)
+                played=value_text(answer.vs_played), played_se=round(answer.vs_played_se, 1),
+                best=value_text(answer.vs_best), best_se=round(answer.vs_best_se, 1), n=answer.playouts)
 
 
 def verdict(answer: bots.puzzles.Answer, puzzle: bots.puzzles.Puzzle) -> str:
     """The judge's answer in a sentence: found or not, and by how much."""
     if answer.same == "played":
         return cc._("That is the play that was made: the best found beats it by about {points} (± {se}), over {n} "
-                    "paired play-outs to the end of the game. Try another play.", points=points(-answer.vs_best),
+                    "paired play-outs to the end of the game. Try another play.", points=value_text(-answer.vs_best),
                     se=round(answer.vs_best_se, 1), n=answer.playouts)
     if answer.same == "best":
         return cc._("Found: that is the best play found, about {points} (± {se}) better than the play made, over {n} "
-                    "paired play-outs to the end of the game.", points=points(answer.vs_played),
+                    "paired play-outs to the end of the game.", points=value_text(answer.vs_played),
                     se=round(answer.vs_played_se, 1), n=answer.playouts)
     if answer.solved:
         return cc._("Found: a play about as good as the best found. {figures}", figures=measured(answer))
     return cc._("Not yet: your play is about {played} (± {played_se}) against the play made, and the best found is "
                 "about {points} (± {se}) better than yours, over {n} paired play-outs to the end of the game. Start "
-                "again, or ask for a hint.", played=points(answer.vs_played), played_se=round(answer.vs_played_se, 1),
-                points=points(-answer.vs_best), se=round(answer.vs_best_se, 1), n=answer.playouts)
+                "again, or ask for a hint.", played=value_text(answer.vs_played), played_se=round(answer.vs_played_se, 1),
+                points=value_text(-answer.vs_best), se=round(answer.vs_best_se, 1), n=answer.playouts)
 
 
 def shown(answer: bots.puzzles.Answer, puzzle: bots.puzzles.Puzzle) -> str:
     """The answer seen: the best line, and how far it beats the play made."""
     return cc._("{best} It beats the play made by about {points} (± {se}), over {n} paired play-outs to the end of "
-                "the game.", best=best(puzzle), points=points(answer.vs_played), se=round(answer.vs_played_se, 1),
+                "the game.", best=best(puzzle), points=value_text(answer.vs_played), se=round(answer.vs_played_se, 1),
                 n=answer.playouts)
 
 
@@ -106,5 +102,5 @@ def measuring(n: int) -> str:
     return cc._("Measuring your play: {n} play-outs to the end of the game…", n=n)
 
 
-__all__ = ["best", "hint", "idea", "made", "measured", "measuring", "points", "reason", "shown", "task", "told",
+__all__ = ["best", "hint", "idea", "made", "measured", "measuring", "reason", "shown", "task", "told",
            "verdict"]

@@ -18,6 +18,12 @@ def signed(n: int) -> str:
     return f"+{n}" if n > 0 else f"−{-n}" if n < 0 else "0"
 
 
+def value_text(value: float) -> str:
+    """'+3.5 points', '−1.0 points': a measured value or gap in points, to a tenth, the true minus sign."""
+    sign = "+" if value >= 0 else "−"
+    return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
+
+
 def steps_text(n: int) -> str:
     """'1 step', '2 steps': an Architect's steps (R-ARCH-1, R-ARCH-3)."""
     return cc.n_("{n} step", "{n} steps", n)

@@ -25,7 +25,7 @@ import concordia_core as cc
 from concordia_core import bots
 
 from ..parts.error_log import ErrorLog, guarded
-from ..render.words import signed
+from ..render.words import signed, value_text
 
 TOP = 3
 
@@ -39,12 +39,6 @@ def measure_text() -> str:
 def measure_line(value: float, se: float) -> str:
     """'About +1.3 points (± 4.0)'."""
     return cc._("About {value} (± {se})", value=value_text(value), se=round(se, 1))
-
-
-def value_text(value: float) -> str:
-    """'+3.5 points', '−1.0 point'."""
-    sign = "+" if value >= 0 else "−"
-    return cc._("{sign}{n} points", sign=sign, n=round(abs(value), 1))
 
 
 def against_first(hint: bots.Hint, first: bots.Hint) -> str:
