@@ -7,7 +7,7 @@ are a module implementing the CardRule protocol (rules/base.py), looked up in `R
 """
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 from .actions import Action, Build, Copy, Keep, Move, Place, PlayCard, Produce, Purchase, Recruit, Trade, parse_action
 from .cards import card
@@ -147,19 +147,19 @@ def _keep(state: GameState, action: Action) -> GameState:
     return replace(state, choices=state.choices[1:])
 
 
-CHOICE_CHECKS: dict[CardRule, Callable[[GameState], bool]] = {
-    architect: architect.has_choice, mercator: mercator.has_choice, senator: senator.has_choice}
-"""The rules that can tell at once whether a step other than Done is legal (their `legal` lists many steps,
-and every step a look-ahead takes asks this)."""
+LAZY_STEPS: dict[CardRule, Callable[[GameState], Iterator[Action]]] = {
+    architect: architect.moves_and_builds, mercator: mercator.trades, senator: senator.purchases}
+"""The rules that yield their steps other than Done one at a time, so whether there is one is known from the
+first (their `legal` lists many steps, and every step a look-ahead takes asks this)."""
 
 
 def _has_choice(state: GameState) -> bool:
     """True when the play in progress has a legal step other than Done."""
     assert state.pending is not None
     rule = rule_of(state.pending)
-    check = CHOICE_CHECKS.get(rule)
-    if check is not None:
-        return check(state)
+    steps = LAZY_STEPS.get(rule)
+    if steps is not None:
+        return next(steps(state), None) is not None
     options = rule.legal(state)
     return bool(options) and not only_done(options)
 

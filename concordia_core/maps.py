@@ -31,14 +31,11 @@ def plain_label(printed: str) -> str:
 
 
 @dataclass(frozen=True)
-class City:
+class _Named:
+    """What a city and a province share: an id, a name and the name as the board prints it."""
     id: str
     name: str
     printed: str
-    letter: str | None
-    province: str | None
-    lon: float
-    lat: float
 
     @property
     def label(self) -> str:
@@ -47,17 +44,17 @@ class City:
 
 
 @dataclass(frozen=True)
-class Province:
-    id: str
-    name: str
-    printed: str
+class City(_Named):
+    letter: str | None
+    province: str | None
+    lon: float
+    lat: float
+
+
+@dataclass(frozen=True)
+class Province(_Named):
     numeral: str
     cities: tuple[str, ...]
-
-    @property
-    def label(self) -> str:
-        """The board name as every text and the drawn board write it (plain Latin letters)."""
-        return plain_label(self.printed)
 
 
 @dataclass(frozen=True)

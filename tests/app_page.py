@@ -1,11 +1,12 @@
 """App-mode pages in Chromium (not a test module; tests/conftest.py registers its fixtures as a plugin): the
-app started by `make app` (voila_support.serve) once for a test module (`voila_app`) with one Chromium
+app started by `make app` (voila_support.serve) once for a test module (`voila_app`; the module may add notebooks,
+`app_notebooks`, and arguments of `make app`, `app_make_args`, by fixtures of its own) with one Chromium
 (`app_browser`); a page in a browser context of a given size (a desktop window, a phone by touch), every
 JavaScript error, failed request and request to another site noted in `page.problems`; a chapter opened
 and waited for until Voilà has run every cell and the widgets are drawn, the screens built when reached included.
 
-Used by tests/test_browser_voila.py, test_browser_axe.py and test_browser_phone.py.
-"""
+Used by tests/test_browser_voila.py, test_browser_axe.py, test_browser_phone.py, test_browser_keyboard.py,
+test_browser_friends.py and test_voila_owner.py; chapter 19's review by the benchmarks too."""
 from __future__ import annotations
 
 import re
@@ -30,10 +31,23 @@ JS_WIDGETS = "() => document.querySelectorAll('.jupyter-widgets').length > 0"   
 
 
 @pytest.fixture(scope="module")
-def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    """`make app` serving a temporary copy of notebooks/ for the test module."""
+def app_notebooks() -> dict[str, str]:
+    """Notebooks a test module adds to the app's folder (override in the module): name -> code."""
+    return {}
+
+
+@pytest.fixture(scope="module")
+def app_make_args() -> tuple[str, ...]:
+    """What a test module adds to `make app` (override in the module), e.g. ("KERNELS=10",)."""
+    return ()
+
+
+@pytest.fixture(scope="module")
+def voila_app(tmp_path_factory: pytest.TempPathFactory, app_notebooks: dict[str, str],
+              app_make_args: tuple[str, ...]) -> Iterator[VoilaApp]:
+    """`make app` serving a temporary copy of notebooks/ (and the module's `app_notebooks`) for the test module."""
     chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("voila-browser")) as app:
+    with serve(tmp_path_factory.mktemp("voila-browser"), app_notebooks, make_args=app_make_args) as app:
         yield app
 
 
@@ -147,6 +161,19 @@ def save_table(page: Any, name: str) -> None:
         page.wait_for_timeout(300)
     if not saved.count():
         raise AssertionError(f"{name}: the save box did not say it saved")
+
+
+def review_saved(page: Any, name: str) -> float:
+    """Chapter 19 (the app's or the static site's page): choose the saved table `name` and press Review this game; the
+    time.monotonic() of the press."""
+    review = re.compile("Review this game")
+    panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name=review)).first
+    select = panel.locator("select").first
+    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
+    select.select_option(index=next(i for i, t in enumerate(labels) if name in t))
+    pressed = time.monotonic()
+    panel.get_by_role("button", name=review).click()
+    return pressed
 
 
 def _learner_step(table: Any) -> int:

@@ -28,7 +28,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,24 +192,31 @@ def lab(tmp_path_factory: pytest.TempPathFactory, extra_notebooks: dict[str, str
                             start_new_session=True)
     server = Lab(root, f"http://127.0.0.1:{port}", token)
     try:
-        deadline = time.monotonic() + SERVER_START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"JupyterLab exited with {proc.returncode}:\n{log_path.read_text(errors='replace')[-3000:]}")
-            try:
-                server.api("status")
-                break
-            except (OSError, urllib.error.URLError):
-                if time.monotonic() > deadline:
-                    pytest.fail(f"JupyterLab did not answer within {SERVER_START_TIMEOUT:.0f} s:\n"
-                                f"{log_path.read_text(errors='replace')[-3000:]}")
-                time.sleep(0.25)
+        wait_until_answers(proc, lambda: server.api("status"), "JupyterLab", SERVER_START_TIMEOUT,
+                           lambda: log_path.read_text(errors="replace"))
         yield server
     finally:
         _stop_server(server, proc)
         log.close()
         after = _digest(NOTEBOOKS)
         assert after == before, "the browser test modified a committed notebook"
+
+
+def wait_until_answers(proc: subprocess.Popen[Any], ask: Callable[[], object], name: str, timeout: float,
+                       log: Callable[[], str]) -> None:
+    """Ask a server just started (`proc`) until `ask` returns without an OSError; fail with the end of its `log` if
+    it exits first or does not answer within `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"{name} exited with {proc.returncode}:\n{log()[-3000:]}")
+        try:
+            ask()
+            return
+        except OSError:   # urllib's URLError and HTTPError among them
+            if time.monotonic() > deadline:
+                pytest.fail(f"{name} did not answer within {timeout:.0f} s:\n{log()[-3000:]}")
+            time.sleep(0.25)
 
 
 def _stop_server(server: Lab, proc: subprocess.Popen[bytes]) -> None:
@@ -420,6 +427,21 @@ def assert_no_code_visible(page: Any, path: str) -> None:
 def assert_board_visible(page: Any, path: str) -> None:
     boards = page.evaluate(JS_BOARDS)
     assert any(b["width"] >= 300 and b["height"] >= 200 for b in boards), f"{path}: no board is visible: {boards}"
+
+
+def assert_chapter_reads(page: Any, lab: Lab, notebook: Path, shot: str, shows: Callable[[Any, str], None]) -> None:
+    """A chapter as a learner reads it in JupyterLab: it runs without an error, shows no code, shows what `shows`
+    checks (a board, plots...), makes a full-page screenshot `shot` of some substance and passes the axe-core audit."""
+    from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible  # here: axe_support imports this module
+
+    path = f"notebooks/{notebook.name}"
+    report = open_and_run(page, lab, path)
+    picture = full_screenshot(page, shot)
+    assert_clean(page, path, report)
+    assert_no_code_visible(page, path)
+    shows(page, path)
+    assert picture.stat().st_size > 10_000
+    assert_accessible(page, f"{path} in JupyterLab", JUPYTERLAB_OUTPUTS)
 
 
 def full_screenshot(page: Any, name: str) -> Path:

@@ -1,5 +1,6 @@
 """Helpers for the rule tests: build hand-made positions, drive them, play seeded random games,
-check the invariants that hold after every action, and list candidate actions (legal or not)."""
+check the invariants that hold after every action, and list candidate actions (legal or not); and for the lesson
+tests, a wrong answer's verdict."""
 from __future__ import annotations
 
 import importlib.util
@@ -261,3 +262,12 @@ def assert_best_first(hints: list) -> None:
     good); the others are in order of value."""
     assert [h.value for h in hints[1:]] == sorted((h.value for h in hints[1:]), reverse=True)
     assert all(h.about_equal for h in hints[1:] if h.value > hints[0].value)
+
+
+# --- lesson exercises ------------------------------------------------------------------------------
+def assert_wrong(verdict, *words: str) -> None:
+    """An exercise checker's verdict rejects the answer, and its message names each of `words` (the mistake, its
+    rule)."""
+    assert not verdict, verdict.message
+    for word in words:
+        assert word in verdict.message, f"{word!r} not in {verdict.message!r}"

@@ -21,6 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from app_page import review_saved
 from browser_support import launched_chromium
 from voila_support import REPO, VoilaApp, kernels_rss, serve
 
@@ -57,12 +58,7 @@ def _review_times(context: Any) -> tuple[float, float]:
     """Chapter 19 on screen (the context's last page): choose the saved table, review it; seconds to the first
     verdict and to the end."""
     page = context.pages[-1]
-    panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name=re.compile("Review this game"))).first
-    select = panel.locator("select").first
-    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
-    select.select_option(index=next(i for i, t in enumerate(labels) if "bench table" in t))
-    start = time.monotonic()
-    panel.get_by_role("button", name=re.compile("Review this game")).click()
+    start = review_saved(page, "bench table")
     # the first verdicts: the review's progress ("… 3 of 236 steps judged so far"), which the sample review
     # shown before never says; all of it: the progress gone again
     page.get_by_text(re.compile(r"judged so far")).first.wait_for(timeout=300_000)

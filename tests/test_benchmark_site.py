@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from app_page import review_saved
 from browser_support import launched_chromium
 from site_page import SITE, open_chapter, served_site, site_page, wait_ready
 from table_page import click_area, click_pick
@@ -139,12 +140,7 @@ def review_figures(page: Any, site_url: str) -> None:
     """Chapter 19: the uploaded game reviewed in the browser; seconds to the first verdict and to the end."""
     page.goto(site_url + REVIEW, wait_until="domcontentloaded")
     wait_ready(page)
-    panel = page.locator(".widget-vbox").filter(has=page.get_by_role("button", name=re.compile("Review this game"))).first
-    select = panel.locator("select").first
-    labels = [" ".join(t.split()) for t in select.locator("option").all_inner_texts()]
-    select.select_option(index=next(i for i, t in enumerate(labels) if "bench table" in t))
-    start = time.monotonic()
-    panel.get_by_role("button", name=re.compile("Review this game")).click()
+    start = review_saved(page, "bench table")
     try:
         page.get_by_text(re.compile(r"judged so far|something went wrong")).first.wait_for(timeout=300_000)
         if page.get_by_text("something went wrong").count():

@@ -10,13 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible
 from browser_support import (
     NOTEBOOKS,
     Lab,
     assert_board_visible,
+    assert_chapter_reads,
     assert_clean,
-    assert_no_code_visible,
     full_screenshot,
     notebook_text,
     open_and_run,
@@ -47,20 +46,16 @@ LATER = [p for p in NOTEBOOKS if p.parent.name == "notebooks" and not (p.name[:2
 
 @pytest.mark.parametrize("notebook", LATER, ids=lambda p: p.name)
 def test_browser_chapter_runs_and_renders_and_passes_axe_audit(lab: Lab, page: Any, notebook: Path) -> None:
-    path = f"notebooks/{notebook.name}"
-    report = open_and_run(page, lab, path)
-    shot = full_screenshot(page, notebook.stem)
-    assert_clean(page, path, report)
-    assert_no_code_visible(page, path)
-    if notebook.name in PLOTS_NOT_MAPS:
-        assert any(c["width"] >= 300 for c in page.evaluate(JS_CHARTS)), f"{path}: its plots are not visible"
-    elif notebook.name in APP_MODE_ONLY:
-        note = page.locator(".jp-OutputArea .cc-note").filter(has_text="make app")
-        assert note.first.is_visible(), f"{path}: the note that the chapter is played in the app mode is not shown"
-    else:
-        assert_board_visible(page, path)
-    assert shot.stat().st_size > 10_000
-    assert_accessible(page, f"{path} in JupyterLab", JUPYTERLAB_OUTPUTS)
+    def shows(page: Any, path: str) -> None:
+        if notebook.name in PLOTS_NOT_MAPS:
+            assert any(c["width"] >= 300 for c in page.evaluate(JS_CHARTS)), f"{path}: its plots are not visible"
+        elif notebook.name in APP_MODE_ONLY:
+            note = page.locator(".jp-OutputArea .cc-note").filter(has_text="make app")
+            assert note.first.is_visible(), f"{path}: the note that the chapter is played in the app mode is not shown"
+        else:
+            assert_board_visible(page, path)
+
+    assert_chapter_reads(page, lab, notebook, notebook.stem, shows)
 
 
 # --- an Architect play through the menus of the game screen ---------------------------------------------

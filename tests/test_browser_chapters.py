@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from axe_support import JUPYTERLAB_OUTPUTS, assert_accessible
 from browser_support import (
     NOTEBOOKS,
     Lab,
     assert_board_visible,
+    assert_chapter_reads,
     assert_clean,
-    assert_no_code_visible,
     full_screenshot,
     notebook_text,
     open_and_run,
@@ -30,17 +29,12 @@ NO_BOARD = {"03_turn_and_mercator.ipynb", "07_storehouse.ipynb", "08_tribune.ipy
 
 @pytest.mark.parametrize("notebook", MINE, ids=lambda p: p.name)
 def test_browser_chapter_reads_without_code_and_passes_axe_audit(lab: Lab, page: Any, notebook: Path) -> None:
-    path = f"notebooks/{notebook.name}"
-    report = open_and_run(page, lab, path)
-    shot = full_screenshot(page, f"chapter_{notebook.stem}")
-    assert_clean(page, path, report)
-    assert_no_code_visible(page, path)
-    text = notebook_text(page)
-    assert "Traceback" not in text
-    if notebook.name not in NO_BOARD:
-        assert_board_visible(page, path)
-    assert shot.stat().st_size > 10_000
-    assert_accessible(page, f"{path} in JupyterLab", JUPYTERLAB_OUTPUTS)
+    def shows(page: Any, path: str) -> None:
+        assert "Traceback" not in notebook_text(page)
+        if notebook.name not in NO_BOARD:
+            assert_board_visible(page, path)
+
+    assert_chapter_reads(page, lab, notebook, f"chapter_{notebook.stem}", shows)
 
 
 GUIDED_STEPS = 22   # the learner's steps in chapter 02's guided game (widgets/lessons/ch02_guided.py)
@@ -54,6 +48,14 @@ def _step(page: Any, n: int) -> None:
 def _press(page: Any, label: str) -> None:
     """Press the screen's button showing `label` (not a toggle of the same name)."""
     page.locator("button.jupyter-button:visible:not(.widget-toggle-button)").filter(has_text=label).first.click()
+
+
+def _act(page: Any, choices: dict[str, str], press: str, step: int) -> None:
+    """Choose in each menu (its label: the option's start), press the button `press`, and wait for the guide's `step`."""
+    for menu, option in choices.items():
+        choose(page, menu, option)
+    _press(page, press)
+    _step(page, step)
 
 
 def _trade(page: Any, good: str, side: str, amount: int) -> None:
@@ -73,45 +75,26 @@ def test_browser_guided_game_answers_clicks(lab: Lab, page: Any) -> None:
     choose(page, "Card", "Tribune")
     _press(page, "Play the")
     page.locator(".cc-note").filter(has_text="this lesson follows one plan").first.wait_for()
-    choose(page, "Card", "Mercator")
-    _press(page, "Play the")
-    _step(page, 2)
+    _act(page, {"Card": "Mercator"}, "Play the", 2)
     assert page.locator(".cc-guide-focus:visible").count() == 1
     full_screenshot(page, "chapter_02_guided_step_2")
     _trade(page, "cloth", "Sell", 1)
     _step(page, 3)
     _trade(page, "brick", "Buy", 2)
     _step(page, 4)
-    _press(page, "Done")
-    _step(page, 5)
-    choose(page, "Card", "Architect")
-    _press(page, "Play the")
-    _step(page, 6)
-    choose(page, "Which colonist", "sea colonist in ROMA")
-    choose(page, "To", "sea route NEAPOLIS–ROMA")
-    _press(page, "Move")
-    _step(page, 7)
+    _act(page, {}, "Done", 5)
+    _act(page, {"Card": "Architect"}, "Play the", 6)
+    _act(page, {"Which colonist": "sea colonist in ROMA", "To": "sea route NEAPOLIS–ROMA"}, "Move", 7)
     choose(page, "Which colonist", "land colonist in ROMA")
     choose(page, "To", "land route ROMA–SPOLETVM")   # Livia's colonist stands there: refused
     _press(page, "Move")
     page.locator(".cc-refusal").filter(has_text="R-ARCH-4").first.wait_for()
     full_screenshot(page, "chapter_02_guided_refusal")
-    choose(page, "Which colonist", "land colonist in ROMA")
-    choose(page, "To", "land route COSA–ROMA")
-    _press(page, "Move")
-    _step(page, 8)
-    choose(page, "Build in", "NEAPOLIS")
-    _press(page, "Build")
-    _step(page, 9)
-    choose(page, "Build in", "COSA")
-    _press(page, "Build")
-    _step(page, 10)
-    choose(page, "Card", "Prefect")
-    _press(page, "Play the")
-    _step(page, 11)
-    choose(page, "Province", "CAMPANIA")
-    _press(page, "Produce")
-    _step(page, 12)   # the Diplomat next: the rest of the script is walked by tests/test_quick_path.py
+    _act(page, {"Which colonist": "land colonist in ROMA", "To": "land route COSA–ROMA"}, "Move", 8)
+    _act(page, {"Build in": "NEAPOLIS"}, "Build", 9)
+    _act(page, {"Build in": "COSA"}, "Build", 10)
+    _act(page, {"Card": "Prefect"}, "Play the", 11)
+    _act(page, {"Province": "CAMPANIA"}, "Produce", 12)   # the Diplomat next: the rest is walked by test_quick_path.py
     assert page.locator(".cc-guide-focus:visible").count() == 1
     full_screenshot(page, "chapter_02_guided_step_12")
     assert not page.problems, page.problems

@@ -15,12 +15,11 @@ import os
 import re
 import signal
 import statistics
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import _descendants, chromium_path, launched_chromium
+from browser_support import _descendants
 from friends_page import DESKTOP, NAMES, PAGE_MS, SEED, Device, play_moves, start_and_join, wait_steps
 from voila_support import VoilaApp, kernel_pids, serve
 
@@ -29,19 +28,12 @@ from concordia_core import bots
 from widgets.friends.store import SQLiteStore
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
+MAKE_ARGS = ("KERNELS=10",)   # `make app` with at most 10 live kernels
 
 
 @pytest.fixture(scope="module")
-def friends_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("friends"), make_args=("KERNELS=10",)) as app:
-        yield app
-
-
-@pytest.fixture(scope="module")
-def chromium(friends_app: VoilaApp) -> Iterator[Any]:
-    with launched_chromium() as browser:
-        yield browser
+def app_make_args() -> tuple[str, ...]:
+    return MAKE_ARGS
 
 
 def kill_server(app: VoilaApp) -> None:
@@ -54,18 +46,18 @@ def kill_server(app: VoilaApp) -> None:
     app.proc.wait(10)
 
 
-def test_friends_three_devices_play_a_whole_game_through_a_server_restart(chromium: Any, tmp_path: Path) -> None:
+def test_friends_three_devices_play_a_whole_game_through_a_server_restart(app_browser: Any, tmp_path: Path) -> None:
     saves = tmp_path / "saves"
     others_saw: list[float] = []
     game = cc.Game(cc.Setup("italia", NAMES, SEED, True))
-    with serve(tmp_path / "first", make_args=("KERNELS=10",), saves=saves) as app:
+    with serve(tmp_path / "first", make_args=MAKE_ARGS, saves=saves) as app:
         port = app.port
-        devices, code, _address = start_and_join(chromium, app)
+        devices, code, _address = start_and_join(app_browser, app)
         wait_steps(devices, 0)
         play_moves(devices, game, 40, others_saw)
         kill_server(app)
     try:
-        with serve(tmp_path / "second", make_args=("KERNELS=10",), saves=saves, port=port) as again:
+        with serve(tmp_path / "second", make_args=MAKE_ARGS, saves=saves, port=port) as again:
             for device in devices:          # each page lost its kernel: reloaded, it is back at its seat, same move
                 device.page.reload(wait_until="domcontentloaded", timeout=PAGE_MS)
                 device.root.get_by_text("you, on this device").first.wait_for(timeout=PAGE_MS)
@@ -86,8 +78,8 @@ def test_friends_three_devices_play_a_whole_game_through_a_server_restart(chromi
             device.close()
 
 
-def test_friends_refusals_and_a_device_that_comes_back(chromium: Any, friends_app: VoilaApp) -> None:
-    devices, code, address = start_and_join(chromium, friends_app)
+def test_friends_refusals_and_a_device_that_comes_back(app_browser: Any, voila_app: VoilaApp) -> None:
+    devices, code, address = start_and_join(app_browser, voila_app)
     aiko, ben, chloe = devices
     try:
         game = cc.Game(cc.Setup("italia", NAMES, SEED, True))
@@ -99,7 +91,7 @@ def test_friends_refusals_and_a_device_that_comes_back(chromium: Any, friends_ap
         ben.root.get_by_text(re.compile(r"it is Aiko.s turn, not yours")).first.wait_for(timeout=30_000)
         assert all(d.steps() == 0 for d in devices)
         # a seat claim on a taken seat: a fourth browser sees Aiko's seat taken, with no button to take it
-        stranger = Device(chromium, friends_app, "Dan", DESKTOP)
+        stranger = Device(app_browser, voila_app, "Dan", DESKTOP)
         stranger.open(address)
         assert stranger.root.locator("button").filter(has_text="Take this seat").count() == 0
         stranger.root.get_by_text("You are watching this table").first.wait_for(timeout=30_000)

@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from browser_support import SCREENSHOTS, chromium_path, launched_chromium
+from browser_support import SCREENSHOTS
 from keyboard_play import KeyboardPlayer
-from voila_support import VoilaApp, serve
+from voila_support import VoilaApp
 
 import concordia_core as cc
 from concordia_core import bots
@@ -40,22 +40,14 @@ JS_OUTLINE = """() => { const s = getComputedStyle(document.activeElement);
 
 
 @pytest.fixture(scope="module")
-def voila_app(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("voila-keyboard"), extra_notebooks={NOTEBOOK: SOURCE}) as app:
-        yield app
-
-
-@pytest.fixture(scope="module")
-def chromium(voila_app: VoilaApp) -> Iterator[Any]:
-    with launched_chromium() as browser:
-        yield browser
+def app_notebooks() -> dict[str, str]:
+    return {NOTEBOOK: SOURCE}
 
 
 @pytest.fixture
-def table(chromium: Any, voila_app: VoilaApp) -> Iterator[tuple[Any, Any]]:
+def table(app_browser: Any, voila_app: VoilaApp) -> Iterator[tuple[Any, Any]]:
     """The page of the table notebook and the table on it."""
-    context = chromium.new_context(viewport=VIEWPORT)
+    context = app_browser.new_context(viewport=VIEWPORT)
     page = context.new_page()
     page.problems = []
     page.on("pageerror", lambda exc: page.problems.append(f"page error: {exc}"))

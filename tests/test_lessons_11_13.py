@@ -4,6 +4,7 @@ examples and live examples show what the engine says."""
 from __future__ import annotations
 
 import pytest
+from helpers import assert_wrong
 
 import concordia_core as cc
 from widgets.lessons import ch11_colonist as colonist
@@ -48,26 +49,15 @@ def test_ch11_farmer_makes_food_in_own_food_cities_only() -> None:
 
 def test_ch11_income_checker_accepts_nine_and_names_each_mistake() -> None:
     assert colonist.check_income(9)                  # 5 + 4 colonists on the map
-    waiting = colonist.check_income(11)              # the 2 waiting counted too
-    assert not waiting
-    assert "waiting in the storehouse too" in waiting.message
-    fixed = colonist.check_income(4)
-    assert not fixed
-    assert "fixed part" in fixed.message
-    colonists = colonist.check_income(5)
-    assert not colonists
-    assert "forgot the colonists" in colonists.message
+    assert_wrong(colonist.check_income(11), "waiting in the storehouse too")  # the 2 waiting counted too
+    assert_wrong(colonist.check_income(4), "fixed part")
+    assert_wrong(colonist.check_income(5), "forgot the colonists")
 
 
 def test_ch11_vintner_checker_accepts_own_houses_and_rejects_other_players_houses() -> None:
     assert colonist.check_vintner(2)                 # ANCONA and CROTON; HADRIA is tools
-    others = colonist.check_vintner(4)               # Ben's ANCONA and BAVZANVM too
-    assert not others
-    assert "Ben's houses" in others.message
-    bonus = colonist.check_vintner(3)
-    assert not bonus
-    assert "not a Prefect" in bonus.message
-    assert "R-SPEC-1" in bonus.message
+    assert_wrong(colonist.check_vintner(4), "Ben's houses")  # Ben's ANCONA and BAVZANVM too
+    assert_wrong(colonist.check_vintner(3), "not a Prefect", "R-SPEC-1")
 
 
 # --- chapter 13 -------------------------------------------------------------------------------------
@@ -101,31 +91,17 @@ def test_ch12_exercise_position_is_the_one_worked_out_by_hand() -> None:
 
 def test_ch12_jupiter_checker_accepts_right_count_and_rejects_forgotten_multiplier_and_brick_cities() -> None:
     assert ch12.check_jupiter(JUPITER_POINTS)
-    one_card = ch12.check_jupiter(5)                     # 5 non-brick houses, one card's worth
-    assert not one_card
-    assert "R-SCORE-1" in one_card.message
-    assert "3 Jupiter cards" in one_card.message
-    with_brick = ch12.check_jupiter(21)                  # all 7 houses x 3 cards, brick cities included
-    assert not with_brick
-    assert "brick" in with_brick.message
-    assert "R-SCORE-3" in with_brick.message
-    hand_only = ch12.check_jupiter(10)                   # 2 Jupiter cards in hand x 5
-    assert not hand_only
-    assert "discard" in hand_only.message
+    assert_wrong(ch12.check_jupiter(5), "R-SCORE-1", "3 Jupiter cards")  # 5 non-brick houses, one card's worth
+    assert_wrong(ch12.check_jupiter(21), "brick", "R-SCORE-3")  # all 7 houses x 3 cards, brick cities included
+    assert_wrong(ch12.check_jupiter(10), "discard")  # 2 Jupiter cards in hand x 5
     assert not ch12.check_jupiter("lots")
 
 
 def test_ch12_vesta_checker_accepts_right_value_and_rejects_rounding_up_and_coins_only() -> None:
     assert ch12.check_vesta(VESTA_POINTS)
-    rounded = ch12.check_vesta(4)                        # 39 -> 4 would be rounding up
-    assert not rounded
-    assert "drops the remainder" in rounded.message
-    coins_only = ch12.check_vesta(1)                     # 16 coins -> 1
-    assert not coins_only
-    assert "at their price" in coins_only.message
-    units = ch12.check_vesta(2)                          # 16 + 5 goods counted as 1 each
-    assert not units
-    assert "each good as 1 coin" in units.message
+    assert_wrong(ch12.check_vesta(4), "drops the remainder")  # 39 -> 4 would be rounding up
+    assert_wrong(ch12.check_vesta(1), "at their price")  # 16 coins -> 1
+    assert_wrong(ch12.check_vesta(2), "each good as 1 coin")  # 16 + 5 goods counted as 1 each
 
 
 def test_ch12_make_exercises_build_and_check_through_the_widget() -> None:
@@ -187,13 +163,8 @@ def test_ch13_tie_checker_accepts_the_right_winner_and_rejects_holder_not_tied_a
     state = ch13.tie_exercise_state()
     assert state.praefectus_magnus == "Ben"
     assert ch13.check_tie_winner("Aiko")
-    holder = ch13.check_tie_winner("Ben")                           # Ben holds it but is not tied
-    assert not holder
-    assert "not the highest" in holder.message
-    assert "R-SCORE-9" in holder.message
-    direction = ch13.check_tie_winner("Chloe")                      # passing left instead of right
-    assert not direction
-    assert "right" in direction.message
+    assert_wrong(ch13.check_tie_winner("Ben"), "not the highest", "R-SCORE-9")  # Ben holds it but is not tied
+    assert_wrong(ch13.check_tie_winner("Chloe"), "right")  # passing left instead of right
     assert not ch13.check_tie_winner("Nobody")
 
 
@@ -210,15 +181,8 @@ def test_ch13_prize_checker_accepts_competition_ranking_and_rejects_unequal_ties
     # Ben 17 is first (2 coins); Aiko and Chloe share second on 14 (1 coin each); Dario is fourth (0)
     expected = {"Aiko": 1, "Ben": 2, "Chloe": 1, "Dario": 0}
     assert ch13.check_prizes(expected)
-    unequal = dict(expected, Chloe=0)                               # Aiko and Chloe tie on 14
-    verdict = ch13.check_prizes(unequal)
-    assert not verdict
-    assert "same prize" in verdict.message
-    assert "R-MID-3" in verdict.message
-    third_paid = dict(expected, Dario=1)
-    verdict = ch13.check_prizes(third_paid)
-    assert not verdict
-    assert "place 4" in verdict.message
+    assert_wrong(ch13.check_prizes(dict(expected, Chloe=0)), "same prize", "R-MID-3")   # Aiko and Chloe tie on 14
+    assert_wrong(ch13.check_prizes(dict(expected, Dario=1)), "place 4")                 # the third place paid
     tied_top = {"A": 9, "B": 9, "C": 5}
     assert ch13.check_prizes({"A": 2, "B": 2, "C": 0}, tied_top)
     assert not ch13.check_prizes({"A": 2, "B": 2, "C": 1}, tied_top)

@@ -290,6 +290,17 @@ def write(tmp_path: Path, data: object, name: str = "map.json") -> Path:
     return path
 
 
+def _refused_at_load(path: Path, *words: str) -> cc.MapDataError:
+    """Loading `path` raises a MapDataError whose message names the file and each of `words`; the error."""
+    with pytest.raises(cc.MapDataError) as info:
+        cc.load_map_file(path)
+    message = str(info.value)
+    assert str(path) in message
+    for word in words:
+        assert word in message, f"{word!r} not in {message!r}"
+    return info.value
+
+
 def test_tiny_map_is_valid(tmp_path: Path) -> None:
     m = cc.load_map_file(write(tmp_path, tiny_map()))
     assert m.id == "tiny"
@@ -390,39 +401,21 @@ def test_bad_map_data_is_refused_naming_file_and_problem(tmp_path: Path, defect:
     spoil, words = DEFECTS[defect]
     data = copy.deepcopy(tiny_map())
     spoil(data)
-    path = write(tmp_path, data, "spoilt-map.json")
-    with pytest.raises(cc.MapDataError) as info:
-        cc.load_map_file(path)
-    message = str(info.value)
-    assert str(path) in message
-    for word in words:
-        assert word in message, f"{defect}: {word!r} not in {message!r}"
-    assert isinstance(info.value, ValueError)
+    error = _refused_at_load(write(tmp_path, data, "spoilt-map.json"), *words)
+    assert isinstance(error, ValueError)
 
 
 def test_invalid_json_is_refused_naming_file(tmp_path: Path) -> None:
     text = json.dumps(tiny_map())[:-10]  # cut short
-    path = write(tmp_path, text, "broken.json")
-    with pytest.raises(cc.MapDataError) as info:
-        cc.load_map_file(path)
-    assert str(path) in str(info.value)
-    assert "not valid JSON" in str(info.value)
-    assert "line" in str(info.value)
+    _refused_at_load(write(tmp_path, text, "broken.json"), "not valid JSON", "line")
 
 
 def test_top_level_not_an_object_is_refused(tmp_path: Path) -> None:
-    path = write(tmp_path, [1, 2, 3], "list.json")
-    with pytest.raises(cc.MapDataError, match="JSON object") as info:
-        cc.load_map_file(path)
-    assert str(path) in str(info.value)
+    _refused_at_load(write(tmp_path, [1, 2, 3], "list.json"), "JSON object")
 
 
 def test_missing_file_is_a_map_data_error(tmp_path: Path) -> None:
-    path = tmp_path / "nowhere.json"
-    with pytest.raises(cc.MapDataError) as info:
-        cc.load_map_file(path)
-    assert str(path) in str(info.value)
-    assert "cannot read" in str(info.value)
+    _refused_at_load(tmp_path / "nowhere.json", "cannot read")
 
 
 def test_shipped_map_file_loads_through_load_map_file() -> None:
@@ -437,12 +430,7 @@ def test_bad_copy_of_a_shipped_map_is_refused(tmp_path: Path) -> None:
     path = Path(cc.__file__).resolve().parent / "data" / "maps" / "italia.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     data["routes"] = [r for r in data["routes"] if "ALERIA" not in r["ends"] and "OLBIA" not in r["ends"]]
-    bad = write(tmp_path, data, "italia-without-corsica-routes.json")
-    with pytest.raises(cc.MapDataError) as info:
-        cc.load_map_file(bad)
-    assert str(bad) in str(info.value)
-    assert "ALERIA" in str(info.value)
-    assert "OLBIA" in str(info.value)
+    _refused_at_load(write(tmp_path, data, "italia-without-corsica-routes.json"), "ALERIA", "OLBIA")
 
 
 # --- a third map needs only a JSON file ----------------------------------------------------------
@@ -478,15 +466,6 @@ def test_a_new_map_sets_up_a_game(tmp_path: Path) -> None:
 # Each case states where the refusal must come: a MapDataError at load naming the file and the problem,
 # or (only for a map the engine rightly loads) a SetupError at setup naming the problem. Accepting the
 # bad input fails the test.
-def _refused_at_load(path: Path, *words: str) -> None:
-    with pytest.raises(cc.MapDataError) as info:
-        cc.load_map_file(path)
-    message = str(info.value)
-    assert str(path) in message
-    for word in words:
-        assert word in message, f"{word!r} not in {message!r}"
-
-
 def test_letter_without_city_tiles_is_refused_at_load(tmp_path: Path) -> None:
     """R-SETUP-2: tiles exist only for letters A-D (data/game.json city_tiles)."""
     data = tiny_map()
@@ -518,8 +497,7 @@ def test_more_cities_of_a_letter_than_tiles_is_refused_clearly(tmp_path: Path) -
         data["cities"].append({"id": f"X{i}", "printed": f"X{i}", "name": f"X{i}", "letter": "A",
                                "province": "SOUTH", "lon": 10.0 + i, "lat": 40.0})
         data["routes"].append({"id": f"land:ROMA-X{i}", "kind": "land", "ends": ["ROMA", f"X{i}"]})
-    with pytest.raises(cc.MapDataError, match="10 cities have letter A but the game has only 7 A tiles"):
-        cc.load_map_file(write(tmp_path, data, "ten-a-cities.json"))
+    _refused_at_load(write(tmp_path, data, "ten-a-cities.json"), "10 cities have letter A but the game has only 7 A tiles")
 
 
 def test_a_game_set_up_on_a_map_file_is_playable(tmp_path: Path) -> None:

@@ -164,8 +164,22 @@ def test_R_ARCH_2_islands_have_no_land_movement() -> None:
 
 
 # --- the engine -----------------------------------------------------------------------------------
-def new_italia() -> cc.Game:
-    return cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
+def new_italia(*actions: str) -> cc.Game:
+    """A 2-player Italia game (seed 7, Aiko first) after `actions`."""
+    game = cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
+    for action in actions:
+        game.play(action)
+    return game
+
+
+def refusal(g: cc.Game, action: str, rule: str) -> str:
+    """Play `action`, which must be refused by `rule` with the game left as it was; the refusal's text."""
+    before = g.state
+    with pytest.raises(cc.IllegalAction) as info:
+        g.play(action)
+    assert info.value.rule == rule, str(info.value)
+    assert g.state is before
+    return str(info.value)
 
 
 def move_texts(g: cc.Game) -> set[str]:
@@ -173,14 +187,12 @@ def move_texts(g: cc.Game) -> set[str]:
 
 
 def test_R_ARCH_1_architect_has_as_many_steps_as_colonists_on_the_map() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
+    g = new_italia("play ARCHITECT")
     assert g.state.pending.steps_left == 2  # 1 land + 1 sea on the map; the 4 waiting do not count
 
 
 def test_R_ARCH_1_legal_moves_after_playing_the_architect_italia() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
+    g = new_italia("play ARCHITECT")
     expected = {f"move ROMA > {r}" for r in ITALIA_LAND_1 | ITALIA_LAND_2 | ITALIA_SEA_1 | ITALIA_SEA_2}
     assert move_texts(g) == expected
     assert len(expected) == 22
@@ -203,9 +215,7 @@ def test_move_notation() -> None:
 
 
 def test_R_ARCH_4_move_puts_the_land_colonist_on_the_route() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA")
     aiko = g.state.players[0]
     assert aiko.name == "Aiko"
     assert sorted(aiko.colonists) == [cc.Colonist("land", "land:COSA-ROMA"), cc.Colonist("sea", "ROMA")]
@@ -218,90 +228,56 @@ def test_R_ARCH_4_move_puts_the_land_colonist_on_the_route() -> None:
 
 
 def test_R_ARCH_1_steps_may_be_split_between_colonists() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    g.play("move ROMA > sea:OLBIA-ROMA")
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA", "move ROMA > sea:OLBIA-ROMA")
     aiko = g.state.player("Aiko")
     assert set(aiko.colonists) == {cc.Colonist("land", "land:COSA-ROMA"), cc.Colonist("sea", "sea:OLBIA-ROMA")}
     assert not move_texts(g)
 
 
 def test_R_ARCH_1_steps_may_be_left_unused() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    g.play("done")
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA", "done")
     assert g.state.to_move == "Ben"
     assert cc.Colonist("land", "land:COSA-ROMA") in g.state.player("Aiko").colonists
 
 
 def test_R_ARCH_4_cannot_end_on_a_route_holding_another_players_colonist() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    g.play("done")
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA", "done")
     g.play("play ARCHITECT")  # Ben
     assert g.state.to_move == "Ben"
     moves = move_texts(g)
     assert "move ROMA > land:COSA-ROMA" not in moves
     assert "move ROMA > land:COSA-FLORENTIA" in moves  # passing through is allowed
     assert "move ROMA > sea:COSA-ROMA" in moves        # the parallel sea route is another route
-    before = g.state
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move ROMA > land:COSA-ROMA")
-    assert info.value.rule == "R-ARCH-4"
-    assert "the land route COSA–ROMA already holds a colonist" in str(info.value)
-    assert g.state is before  # nothing changed
+    assert "the land route COSA–ROMA already holds a colonist" in refusal(g, "move ROMA > land:COSA-ROMA", "R-ARCH-4")
     g.play("move ROMA > land:COSA-FLORENTIA")
     assert cc.Colonist("land", "land:COSA-FLORENTIA") in g.state.player("Ben").colonists
     assert g.state.pending.steps_left == 0
 
 
 def test_R_ARCH_4_cannot_stay_on_the_same_route() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move land:COSA-ROMA > land:COSA-ROMA")
-    assert info.value.rule == "R-ARCH-4"
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA")
+    refusal(g, "move land:COSA-ROMA > land:COSA-ROMA", "R-ARCH-4")
 
 
 def test_R_ARCH_3_too_far_is_refused() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    before = g.state
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move ROMA > land:HADRIA-LVCERIA")  # 3 steps, 2 available
-    assert info.value.rule == "R-ARCH-3"
-    assert "3" in str(info.value)
-    assert "2" in str(info.value)
-    assert g.state is before
+    g = new_italia("play ARCHITECT")
+    text = refusal(g, "move ROMA > land:HADRIA-LVCERIA", "R-ARCH-3")  # 3 steps, 2 available
+    assert "3" in text
+    assert "2" in text
 
 
 def test_R_ARCH_3_steps_already_used_count() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move ROMA > sea:ALERIA-COSA")  # 2 steps, 1 left
-    assert info.value.rule == "R-ARCH-3"
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA")
+    refusal(g, "move ROMA > sea:ALERIA-COSA", "R-ARCH-3")  # 2 steps, 1 left
 
 
 def test_R_ARCH_2_land_colonist_cannot_take_a_sea_route() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    before = g.state
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move land:COSA-ROMA > sea:ALERIA-COSA")
-    assert info.value.rule == "R-ARCH-2"
-    assert g.state is before
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA")
+    refusal(g, "move land:COSA-ROMA > sea:ALERIA-COSA", "R-ARCH-2")
 
 
 def test_R_ARCH_1_no_colonist_at_the_start() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
+    g = new_italia("play ARCHITECT")
     with pytest.raises(cc.IllegalAction) as info:
         g.play("move COSA > land:COSA-FLORENTIA")
     assert info.value.rule in {"R-ARCH-1", "R-ARCH-2"}
@@ -319,16 +295,11 @@ def test_R_ARCH_3_imperium_engine_by_sea() -> None:
 def test_R_ARCH_3_imperium_engine_too_far_by_sea() -> None:
     g = cc.new_game("imperium", ["Aiko", "Ben", "Chloe"], seed=3, first_player="Aiko")
     g.play("play ARCHITECT")
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move ROMA > sea:ALEXANDRIA-ATHENAE")  # ROMA-SYRACVSAE, SYRACVSAE-ATHENAE, then 3
-    assert info.value.rule == "R-ARCH-3"
+    refusal(g, "move ROMA > sea:ALEXANDRIA-ATHENAE", "R-ARCH-3")  # ROMA-SYRACVSAE, SYRACVSAE-ATHENAE, then 3
 
 
 def test_R_ARCH_1_a_recruited_colonist_adds_a_step_and_own_colonists_block_too() -> None:
-    g = new_italia()
-    g.play("play ARCHITECT")
-    g.play("move ROMA > land:COSA-ROMA")
-    g.play("done")
+    g = new_italia("play ARCHITECT", "move ROMA > land:COSA-ROMA", "done")
     g.play("play MERCATOR")  # Ben
     g.play("done")
     g.play("play TRIBUNE")   # Aiko: Architect and Tribune return; pay 1 food + 1 tools for a colonist
@@ -342,6 +313,4 @@ def test_R_ARCH_1_a_recruited_colonist_adds_a_step_and_own_colonists_block_too()
     moves = move_texts(g)
     assert "move ROMA > land:HADRIA-LVCERIA" in moves  # 3 steps now suffice
     assert "move ROMA > land:COSA-ROMA" not in moves    # her own colonist stands there (R-ARCH-4)
-    with pytest.raises(cc.IllegalAction) as info:
-        g.play("move ROMA > land:COSA-ROMA")
-    assert info.value.rule == "R-ARCH-4"
+    refusal(g, "move ROMA > land:COSA-ROMA", "R-ARCH-4")

@@ -350,6 +350,19 @@ def _message(msg_type: str, content: dict[str, Any], session: str) -> str:
                        "parent_header": {}, "metadata": {}, "content": content, "channel": "shell", "buffers": []})
 
 
+async def _message_type(ws: Any, wait: float) -> str | None:
+    """The type of the channel's next text message within `wait` seconds: "" when none came, None when it closed."""
+    while True:
+        try:
+            raw = await asyncio.wait_for(ws.read_message(), timeout=wait)
+        except TimeoutError:
+            return ""
+        if raw is None:
+            return None
+        if isinstance(raw, str):
+            return str(json.loads(raw)["header"]["msg_type"])
+
+
 async def _talk_to_kernel(url: str, code: str, cookie: str) -> list[str]:
     """Send an execute_request, then a kernel_info_request, on a kernel's channel (as the browser with `cookie`);
     the reply types seen."""
@@ -365,24 +378,14 @@ async def _talk_to_kernel(url: str, code: str, cookie: str) -> list[str]:
         ws.write_message(_message("kernel_info_request", {}, session))
         deadline = asyncio.get_running_loop().time() + 20
         while "kernel_info_reply" not in seen and asyncio.get_running_loop().time() < deadline:
-            try:
-                raw = await asyncio.wait_for(ws.read_message(), timeout=2)
-            except TimeoutError:
-                continue
-            if raw is None:
+            kind = await _message_type(ws, 2)
+            if kind is None:
                 break
-            if isinstance(raw, str):
-                seen.append(json.loads(raw)["header"]["msg_type"])
+            if kind:
+                seen.append(kind)
         await asyncio.sleep(2)   # anything the execute_request set off would be under way by now
-        while True:
-            try:
-                raw = await asyncio.wait_for(ws.read_message(), timeout=0.5)
-            except TimeoutError:
-                break
-            if raw is None:
-                break
-            if isinstance(raw, str):
-                seen.append(json.loads(raw)["header"]["msg_type"])
+        while kind := await _message_type(ws, 0.5):   # the rest, until the channel is quiet (or closed)
+            seen.append(kind)
     finally:
         ws.close()
     return seen

@@ -17,13 +17,11 @@ import re
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from app_page import JS_RENDERED, JS_WIDGETS, PAGE_TIMEOUT_MS, app_page, open_app_page, page_text, play_and_save, save_table
-from browser_support import chromium_path, launched_chromium
-from voila_support import Visitor, VoilaApp, kernel_pids, serve
+from voila_support import Visitor, VoilaApp, kernel_pids
 from widget_page import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
@@ -39,18 +37,16 @@ VIEWPORT = {"width": 1280, "height": 800}
 
 
 @pytest.fixture(scope="module")
-def owned(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VoilaApp]:
-    chromium_path()   # skip (or fail under CI) before starting anything
-    with serve(tmp_path_factory.mktemp("owned"), make_args=(f"KERNELS={KERNELS}",)) as app:
-        wait_for("the preheated pool", lambda: app.log().count("Kernel pool of") >= POOLED, 120)
-        wait_for("the pool's kernels", lambda: len(kernel_pids(app)) == POOLED, 60)
-        yield app
+def app_make_args() -> tuple[str, ...]:
+    return (f"KERNELS={KERNELS}",)
 
 
 @pytest.fixture(scope="module")
-def chromium(owned: VoilaApp) -> Iterator[Any]:
-    with launched_chromium() as browser:
-        yield browser
+def owned(voila_app: VoilaApp) -> VoilaApp:
+    """The module's app once its preheated pool is full (the tests count kernels from there)."""
+    wait_for("the preheated pool", lambda: voila_app.log().count("Kernel pool of") >= POOLED, 120)
+    wait_for("the pool's kernels", lambda: len(kernel_pids(voila_app)) == POOLED, 60)
+    return voila_app
 
 
 # --- helpers ---------------------------------------------------------------------------------------------
@@ -189,12 +185,12 @@ def settle(app: VoilaApp, count: int, seconds: float) -> float:
 
 
 # --- app_owner: a page's kernel answers its own visitor only -----------------------------------------------
-def test_app_owner_a_page_kernel_refuses_everyone_but_its_visitor(owned: VoilaApp, chromium: Any) -> None:
+def test_app_owner_a_page_kernel_refuses_everyone_but_its_visitor(owned: VoilaApp, app_browser: Any) -> None:
     app = owned
     ben = Visitor(app)                                    # another visitor, with a page (and a kernel) of his own
     status, ben_page, _ = ben.get(f"/voila/render/{CHAPTER}")
     assert status == 200, ben_page[-500:]
-    with app_page(chromium, viewport=VIEWPORT) as page:
+    with app_page(app_browser, viewport=VIEWPORT) as page:
         open_app_page(page, app, TABLE)                   # a preheated kernel, taken by Aiko's page
         play_and_save(page, "mine")
         kernel_id = kernel_of(page.content())
@@ -230,7 +226,7 @@ def test_app_owner_a_page_kernel_refuses_everyone_but_its_visitor(owned: VoilaAp
 
 
 # --- app_lockout: cookie-less bursts start nothing; one visitor holds a few pages ---------------------------
-def test_app_lockout_cookieless_burst_starts_no_kernel(owned: VoilaApp, chromium: Any) -> None:
+def test_app_lockout_cookieless_burst_starts_no_kernel(owned: VoilaApp, app_browser: Any) -> None:
     app = owned
     settle(app, POOLED, 120)
     seen: list[int] = []
@@ -246,7 +242,7 @@ def test_app_lockout_cookieless_burst_starts_no_kernel(owned: VoilaApp, chromium
     assert status == 403 and "The tutor needs cookies" in re.sub(r"<[^>]+>", " ", body) and "Traceback" not in body
     time.sleep(2)
     assert max(seen + [len(kernel_pids(app))]) == POOLED, seen
-    with app_page(chromium, viewport=VIEWPORT) as page:   # a browser right after: a real page within 10 s
+    with app_page(app_browser, viewport=VIEWPORT) as page:   # a browser right after: a real page within 10 s
         start = time.monotonic()
         page.goto(app.url(f"/voila/render/{CHAPTER}"), wait_until="domcontentloaded", timeout=PAGE_TIMEOUT_MS)
         page.wait_for_function(JS_RENDERED, timeout=PAGE_TIMEOUT_MS, polling=100)
@@ -291,10 +287,10 @@ def test_app_lockout_one_visitor_holds_at_most_a_few_pages(owned: VoilaApp) -> N
 
 
 # --- app_reload: a page closed or reloaded gives its kernel back -------------------------------------------
-def test_app_reload_three_reloads_and_a_close_give_every_kernel_back(owned: VoilaApp, chromium: Any) -> None:
+def test_app_reload_three_reloads_and_a_close_give_every_kernel_back(owned: VoilaApp, app_browser: Any) -> None:
     app = owned
     before = len(kernel_pids(app))
-    with app_page(chromium, viewport=VIEWPORT) as page:
+    with app_page(app_browser, viewport=VIEWPORT) as page:
         open_app_page(page, app, CHAPTER)
         assert len(kernel_pids(app)) == before + 1
         for _ in range(3):

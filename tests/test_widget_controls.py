@@ -371,13 +371,18 @@ def test_widget_cancel_restores_state_before_the_card():
     assert c.cancel.layout.display == "none"
 
 
-def test_widget_card_on_discard_pile_is_explained():
+def mercator_on_discard_pile() -> tuple[cc.Game, ActionControls]:
+    """Aiko, then Ben, played a Mercator and traded nothing: Aiko's Mercator is on her discard pile, her turn."""
     g = new_game()
     c = ActionControls(g)
-    play_card(c, "MERCATOR")
-    c.panel.done.click()
-    play_card(c, "MERCATOR")
-    c.panel.done.click()
+    for _player in ("Aiko", "Ben"):
+        play_card(c, "MERCATOR")
+        c.panel.done.click()
+    return g, c
+
+
+def test_widget_card_on_discard_pile_is_explained():
+    g, c = mercator_on_discard_pile()
     before = g.state
     c.panel.card.value = "MERCATOR"
     assert "not allowed" in c.panel.preview.value
@@ -498,12 +503,7 @@ def test_widget_card_picker_starts_with_no_card_chosen_and_a_click_chooses():
 
 
 def test_widget_stale_refusal_clears_after_a_legal_choice():
-    g = new_game()
-    c = ActionControls(g)
-    play_card(c, "MERCATOR")
-    c.panel.done.click()
-    play_card(c, "MERCATOR")
-    c.panel.done.click()
+    _g, c = mercator_on_discard_pile()
     c.panel.card.value = "MERCATOR"                      # on the discard pile
     c.panel.apply.click()
     assert "Not allowed" in c.message.value

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_support import _descendants, _free_port, stop_process_tree, write_notebook
+from browser_support import _descendants, _free_port, stop_process_tree, wait_until_answers, write_notebook
 
 REPO = Path(__file__).resolve().parents[1]
 VENV = Path(sys.prefix)               # the environment running the tests is the one `make app` uses
@@ -126,25 +126,21 @@ def serve(tmp: Path, extra_notebooks: dict[str, str] | None = None, extra_files:
                             stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, start_new_session=True)
     app = VoilaApp(root, saves, port, log_path, proc)
     try:
-        deadline = time.monotonic() + START_TIMEOUT
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"`make app` exited with {proc.returncode}:\n{app.log()[-3000:]}")
-            try:
-                urllib.request.urlopen(app.url("/"), timeout=5).close()
-                break
-            except urllib.error.HTTPError:
-                break   # it answers
-            except OSError:
-                if time.monotonic() > deadline:
-                    pytest.fail(f"Voilà did not answer within {START_TIMEOUT:.0f} s:\n{app.log()[-3000:]}")
-                time.sleep(0.25)
+        wait_until_answers(proc, lambda: _answers(app.url("/")), "Voilà (`make app`)", START_TIMEOUT, app.log)
         # the committed notebooks are never served (nor touched): the Makefile names the folder it serves
         assert f"Serving {root} " in app.log(), app.log()[-3000:]
         yield app
     finally:
         stop(proc)
         log.close()
+
+
+def _answers(url: str) -> None:
+    """Ask for `url`; an error status is an answer too (an OSError only when nothing answers)."""
+    try:
+        urllib.request.urlopen(url, timeout=5).close()
+    except urllib.error.HTTPError:
+        pass
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:

@@ -63,8 +63,9 @@ def builds(state: GameState) -> list[Build]:
     return list(_builds(state))
 
 
-def _steps(state: GameState) -> Iterator[Action]:
-    """The moves (while moving) and the builds, lazily (legal lists them; has_choice needs only the first)."""
+def moves_and_builds(state: GameState) -> Iterator[Action]:
+    """The moves (while moving) and the builds, lazily (legal lists them; the engine's check for a choice
+    needs only the first)."""
     pending = in_play(state)
     if pending.phase == Phase.MOVE:
         yield from _moves(state, actor(state), pending.steps_left)
@@ -72,12 +73,7 @@ def _steps(state: GameState) -> Iterator[Action]:
 
 
 def legal(state: GameState) -> list[Action]:
-    return [*_steps(state), Done()]
-
-
-def has_choice(state: GameState) -> bool:
-    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
-    return next(_steps(state), None) is not None
+    return [*moves_and_builds(state), Done()]
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -25,8 +25,9 @@ def start(state: GameState, pending: Pending) -> GameState:
     return with_phase(state, pending, Phase.MERCATOR)
 
 
-def _trades(state: GameState) -> Iterator[Trade]:
-    """Every trade the play may make next, lazily (legal lists them; has_choice needs only the first)."""
+def trades(state: GameState) -> Iterator[Trade]:
+    """Every trade the play may make next, lazily (legal lists them; the engine's check for a choice needs only
+    the first)."""
     p = state.players[actor(state)]
     pending = in_play(state)
     kinds, sold = pending.kinds, pending.sold
@@ -40,12 +41,7 @@ def _trades(state: GameState) -> Iterator[Trade]:
 
 
 def legal(state: GameState) -> list[Action]:
-    return [*_trades(state), Done()]
-
-
-def has_choice(state: GameState) -> bool:
-    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
-    return next(_trades(state), None) is not None
+    return [*trades(state), Done()]
 
 
 def apply(state: GameState, action: Action) -> GameState:

@@ -50,8 +50,9 @@ def wild_choices(slot: int, consul: bool) -> list[str | None]:
     return [None]
 
 
-def _purchases(state: GameState) -> Iterator[Purchase]:
-    """Every purchase the play may make next, lazily (legal lists them; has_choice needs only the first)."""
+def purchases(state: GameState) -> Iterator[Purchase]:
+    """Every purchase the play may make next, lazily (legal lists them; the engine's check for a choice needs
+    only the first)."""
     p = state.players[actor(state)]
     consul = is_consul(state)
     for slot, cid in enumerate(state.display, start=1):
@@ -63,12 +64,7 @@ def _purchases(state: GameState) -> Iterator[Purchase]:
 
 
 def legal(state: GameState) -> list[Action]:
-    return [*_purchases(state), Done()]
-
-
-def has_choice(state: GameState) -> bool:
-    """True when a step other than Done is legal (as `legal` would list one), found without listing them all."""
-    return next(_purchases(state), None) is not None
+    return [*purchases(state), Done()]
 
 
 def apply(state: GameState, action: Action) -> GameState:
