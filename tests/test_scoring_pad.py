@@ -4,6 +4,7 @@ every impossible entry is refused with its rule and leaves the pad as it was; en
 JSON and saves by name; a bad or hand-edited file is refused with a plain sentence."""
 from __future__ import annotations
 
+import html
 import json
 import re
 from pathlib import Path
@@ -648,6 +649,38 @@ def test_pad_says_what_is_missing_beside_a_total() -> None:
     pad.house_menu.value = "NEAPOLIS"
     pad.concordia.value = "Ben"
     assert "cc-pad-missing" not in pad.results.value
+
+
+def missing_notes(pad: ScoringPad) -> list[str]:
+    """The sentences above the totals saying what the entries still lack, as a person reads them."""
+    return [html.unescape(t) for t in re.findall(r"class='cc-pad-missing'[^>]*>([^<]*)<", pad.results.value)]
+
+
+def test_pad_says_when_a_specialist_counts_no_house_and_stops_once_its_house_is_in() -> None:
+    """A god's count with its houses missing: Aiko holds a Weaver (Minerva: 5 per cloth house, R-SCORE-7) with
+    houses entered, none in a cloth city; the total is shown, and the pad says which house is missing."""
+    pad = new_pad("italia", ["Aiko", "Ben"], ITALIA)
+    pad.house_menu.value = "COSA"                         # brick
+    pad.card_counters["WEAVER/minerva"].plus.click()
+    pad.who.value = "Ben"
+    pad.house_menu.value = "NEAPOLIS"                     # tools
+    pad.concordia.value = "Ben"
+    assert missing_notes(pad) == [
+        "No house in a cloth city is entered for Aiko: Aiko's Weaver counts none (Minerva, R-SCORE-7)."]
+    # by hand: Jupiter 2 cards x 0 non-brick houses; Saturnus 2 x 1 province; Mercurius 1 x 2 x 1 kind;
+    # Mars 1 x 2 x 2 colonists; Weaver 5 x 0 cloth houses: 0 + 2 + 2 + 4 + 0 = 8
+    assert shown_total(pad, "Aiko") == 8
+    pad.who.value = "Aiko"
+    pad.house_menu.value = "FLORENTIA"                    # cloth: the Weaver counts it
+    assert missing_notes(pad) == []
+    # Jupiter 2 x 1 + Saturnus 2 x 1 (COSA and FLORENTIA are both in ETRVRIA) + Mercurius 1 x 2 x 2 kinds + Mars 4
+    # + Weaver 5 x 1 = 2 + 2 + 4 + 4 + 5 = 17
+    assert shown_total(pad, "Aiko") == 17
+    # a tile not known yet may be the specialist's good: nothing is said of it
+    partial = pm.PadEntries.new("italia", ["Aiko", "Ben"]).toggle_house("Aiko", "COSA").add_card("Aiko", "WEAVER/minerva")
+    assert partial.specialists_without_houses == []
+    assert [(name, kind.key) for name, kind in partial.set_tile("COSA", "brick").specialists_without_houses] == \
+        [("Aiko", "WEAVER/minerva")]
 
 
 # --- chapter 18 -------------------------------------------------------------------------------------------

@@ -298,6 +298,14 @@ class PadEntries:
         return [p.name for p in self.players if not p.houses]
 
     @property
+    def specialists_without_houses(self) -> list[tuple[str, CardKind]]:
+        """(player, kind) for each specialist a player with houses holds while none of their houses is in a city of
+        its good (known tiles only): Minerva counts it nothing (R-SCORE-7), so a house is likely still missing."""
+        tiles = self.board_tiles
+        return [(p.name, kind) for p in self.players if p.houses for kind in self.kinds
+                if kind.good and p.held(kind) and all(tiles.get(c, kind.good) != kind.good for c in p.houses)]
+
+    @property
     def tiles_done(self) -> bool:
         """The tiles are in: every city's, or (once houses are entered) those of every city with a house, which
         is all the scores need."""

@@ -50,14 +50,20 @@ def results_html(entries: PadEntries) -> str:
 
 
 def still_missing(entries: PadEntries) -> list[str]:
-    """What a finished game always has and the entries do not yet: a house for every player, the Concordia card's
-    holder (the totals are shown all the same, with these sentences above them)."""
+    """What a finished game always has and the entries do not yet: a house for every player, a house for each
+    specialist a player holds to count (a house in a city of its good, R-SCORE-7), the Concordia card's holder (the
+    totals are shown all the same, with these sentences above them)."""
     found = []
     lacking = entries.without_houses
     if lacking:
         found.append(cc.n_("{players} has no house entered yet: the total counts none.",
                            "{players} have no houses entered yet: their totals count none.", len(lacking),
                            players=cc.listing(lacking)))
+    for name, kind in entries.specialists_without_houses:
+        found.append(cc._(
+            "No house in a {good} city is entered for {player}: {whose} {card} counts none ({god}, R-SCORE-7).",
+            good=cc.good_name(kind.good or ""), player=name, whose=cc.possessive(name), card=kind.label,
+            god=cc.god_name(kind.god)))
     if entries.concordia is None:
         found.append(cc._("Nobody has the Concordia card yet: the player who ended the game took it ({points} "
                           "points, R-END-1).", points=cc.CONSTANTS.concordia_points))
