@@ -31,7 +31,6 @@ from widgets.lessons import (
 )
 from widgets.lessons.kit import (
     FOCUS_CLASS,
-    STYLE,
     Beat,
     Board,
     Outcome,
@@ -47,6 +46,7 @@ from widgets.lessons.kit import (
     score_table,
 )
 from widgets.lessons.kit.exercise import Exercise, GameExercise, Verdict, right, verdict_html, whole_number, wrong
+from widgets.parts.style import STYLESHEET
 
 pytestmark = pytest.mark.usefixtures("fail_on_callback_errors")
 
@@ -345,7 +345,7 @@ def test_board_redraws_and_captions() -> None:
     assert "The table." in board.caption.value
     board.show(state, caption="")
     assert board.caption.value == ""
-    assert FOCUS_CLASS in STYLE
+    assert f".{FOCUS_CLASS}" in STYLESHEET.read_text(encoding="utf-8")   # the page stylesheet draws it
 
 
 def test_later_builds_at_once_outside_the_app_and_when_reached_in_it(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import button
 from ..parts.save_box import problem_html
 from ..render.markup import esc
+from ..render.palette import LABEL_EDGE
 from ..support import visitor
 from ..table.form import TableForm, TableSetup
 from .shared import SharedTable, clean_code, start_table
@@ -135,7 +136,7 @@ def friends_table(store: TableStore | None = None) -> widgets.Widget:
         where = cc._("Tables for friends on their own devices are played in the app mode ({command}), where every "
                      "browser has a visitor id of its own. On one screen, friends play together at chapter 15’s table.",
                      command="<code>make app</code>")
-        return widgets.HTML(f"<div class='cc-note' style='border:1px solid #8a6d00;padding:6px;border-radius:6px'>"
+        return widgets.HTML(f"<div class='cc-note' style='border:1px solid {LABEL_EDGE};padding:6px;border-radius:6px'>"
                             f"{where}</div>")
     launcher = FriendsLauncher(store)
     code = code_in_address()

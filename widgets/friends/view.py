@@ -21,6 +21,7 @@ from ..parts.focus import FocusKeeper
 from ..parts.inputs import button
 from ..parts.save_box import problem_html
 from ..render.markup import esc
+from ..render.palette import MUTED
 from ..render.words import capital, progress_words
 from ..screen.game_screen import GameApp
 from ..screen.hooks import ScreenHooks
@@ -101,7 +102,7 @@ class FriendsTable(widgets.VBox):
                          f"<div>{esc(share)}<br><a href='{esc(self.link)}' target='_blank' rel='noopener'>"
                          f"{esc(self.link)}</a><br>{esc(cc._('Code: {code}', code=model.code))}</div></div>")
         rule = cc._("Hints are allowed at this table.") if model.row.hints else cc._("Hints are off at this table.")
-        parts.append(f"<div style='color:#555'>{esc(rule)}</div>")
+        parts.append(f"<div style='color:{MUTED}'>{esc(rule)}</div>")
         return "".join(parts)
 
     def _seat_rows(self) -> list[widgets.Widget]:

@@ -20,7 +20,7 @@ from ..render.card_text import slot_extra
 from ..render.goods import storehouse_html
 from ..render.markup import esc
 from ..render.words import card_names
-from ..screen.game_screen import SIDE_WIDTH, STYLE
+from ..screen.game_screen import SIDE_WIDTH
 from .kit import Board, Outcome, TryIt, html_table, number_exercise, players_table, style, text_html
 from .kit.exercise import Exercise, Verdict, right, whole_number, wrong
 
@@ -83,7 +83,7 @@ class BoardTryIt(TryIt):
         side.add_class("cc-side")
         row = ipw.HBox([self.board, side], layout=ipw.Layout(flex_flow="row wrap", width="100%"))
         row.add_class("cc-game-row")
-        self.children = [style(), ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0")), row, self.error_log]
+        self.children = [style(), row, self.error_log]
 
 
 def table_board() -> TryIt:
@@ -160,7 +160,7 @@ def display_table() -> ipw.HTML:
     text = cc._("With 3 players the decks {decks} are used: {total} cards. 7 lie face up in the display; the "
                 "other {deck} form the face-down deck that refills it.", decks=cc.listing(list(kept)),
                 total=len(state.display) + state.deck_size, deck=state.deck_size)
-    return ipw.HTML(style().value + text_html(text) + html_table(
+    return ipw.HTML(text_html(text) + html_table(
         [cc._("Slot"), cc._("Card"), cc._("God"), cc._("Extra cost of the slot")], rows))
 
 

@@ -16,7 +16,7 @@ from concordia_core import N_
 from ..render.goods import goods_chips
 from ..render.markup import esc
 from . import replay
-from .kit import Outcome, Stepper, TradeControl, TryIt, beat, html_table, style
+from .kit import Outcome, Stepper, TradeControl, TryIt, beat, html_table
 from .kit.exercise import GameExercise, Verdict, right, wrong
 
 MAP = "italia"
@@ -166,7 +166,7 @@ def solution_text() -> str:
 
 def make_bricks_exercise() -> GameExercise:
     def view(game: cc.Game) -> str:
-        return style().value + trader_table(game.state, EXERCISE_PLAYER)
+        return trader_table(game.state, EXERCISE_PLAYER)
 
     def controls(game: cc.Game, refresh: Callable[[], None]) -> ipw.Widget:
         return TradeControl(game, refresh)

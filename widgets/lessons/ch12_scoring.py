@@ -39,15 +39,14 @@ def table() -> cc.Game:
 
 
 # --- every card has a god (R-SCORE-1) --------------------------------------------------------------
-def starting_gods() -> ipw.HTML:
+def starting_gods() -> ipw.VBox:
     """The seven starting cards and their gods, and how many of each god a player starts with."""
     hand = table().state.player("Aiko").hand
     rows = [[cc.card(c).display_name, cc.god_name(cc.card(c).god)] for c in hand]
     count = Counter(cc.card(c).god for c in hand)
     line = cc.listing([cc._("{god} × {n}", god=cc.god_name(g), n=n) for g, n in count.items()])
-    return ipw.HTML(style().value + html_table([cc._("Starting card"), cc._("God")], rows)
-                    + text_html(cc._("Every player starts with {gods}; no starting card belongs to Minerva.",
-                                     gods=line)))
+    said = cc._("Every player starts with {gods}; no starting card belongs to Minerva.", gods=line)
+    return ipw.VBox([style(), ipw.HTML(html_table([cc._("Starting card"), cc._("God")], rows) + text_html(said))])
 
 
 # --- a live example: Aiko's first Architect --------------------------------------------------------

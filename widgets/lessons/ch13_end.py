@@ -115,8 +115,8 @@ def totals(state: cc.GameState) -> dict[str, int]:
     return {p.name: cc.score(state, p.name).total for p in state.players}
 
 
-def tie_scores() -> ipw.HTML:
-    return ipw.HTML(style().value + score_table(tie_state()))
+def tie_scores() -> ipw.VBox:
+    return ipw.VBox([style(), ipw.HTML(score_table(tie_state()))])
 
 
 def tie_picker() -> TryIt:

@@ -26,6 +26,7 @@ import concordia_core as cc
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.later import later as later  # a cell's heavy screen, built when the learner reaches it (app mode)
 from ..realtable.inputs import CityChecks, Counter, connect_map, show_board
+from ..render import palette as pal
 from ..render.refusal import explanation_html
 from ..render.words import signed
 from ..screen.map_view import MapView
@@ -138,7 +139,7 @@ def city_options() -> list[tuple[str, str]]:
 
 def breakdown_html(breakdown: cc.ScoreBreakdown, title: str) -> str:
     """Points per god with how they were counted (all from cc.score)."""
-    cell = "padding:2px 6px;border:1px solid #ccc"
+    cell = f"padding:2px 6px;border:1px solid {pal.RULE}"
     rows = "".join(f"<tr><td style='{cell}'>{escape(ln.label)}</td><td style='{cell}'>{escape(ln.how)}</td>"
                    f"<td style='{cell};text-align:right'><b>{ln.points}</b></td></tr>" for ln in breakdown.lines)
     return (f"<table style='border-collapse:collapse;font-size:90%'><caption style='text-align:left'>"
@@ -274,7 +275,7 @@ class ScoreExplorer(ipw.VBox):
         except cc.ConcordiaError as err:
             self.state, self.breakdown, self.error = None, None, str(err)
             title = cc._("{title}: not a possible position.", title=self.title)
-            self.view.value = (f"<div style='color:#b2182b'><b>{escape(title)}</b> {escape(str(err))}</div>")
+            self.view.value = (f"<div style='color:{pal.WRONG}'><b>{escape(title)}</b> {escape(str(err))}</div>")
         else:
             self.breakdown, self.error = cc.score(self.state, PLAYER), None
             self.view.value = breakdown_html(self.breakdown, cc.n_("{title}: {n} point", "{title}: {n} points",
@@ -294,7 +295,7 @@ def compare_html(a: ScoreExplorer, b: ScoreExplorer) -> str:
     if a.breakdown is None or b.breakdown is None:
         return f"<i>{escape(cc._('Fix the impossible plan to compare.'))}</i>"
     ga, gb = a.breakdown.by_god(), b.breakdown.by_god()
-    cell = "padding:2px 8px;border:1px solid #ccc;text-align:right"
+    cell = f"padding:2px 8px;border:1px solid {pal.RULE};text-align:right"
     rows = "".join(f"<tr><th style='{cell};text-align:left'>{escape(cc.god_name(g))}</th><td style='{cell}'>{ga[g]}</td>"
                    f"<td style='{cell}'>{gb[g]}</td><td style='{cell}'>{signed(gb[g] - ga[g])}</td></tr>"
                    for g in [*cc.GODS, "concordia"])

@@ -122,7 +122,7 @@ def box_plot(title: str, results: Sequence[GameResult]) -> str:
     n = len(finished(results))
     chart = Chart(cc.n_("{title}: {n} finished game", "{title}: {n} finished games", n, title=title), _plots_text(),
                   [cc.god_name(g) for g in POINT_KEYS], cc._("points"), width=900)
-    return box_chart(chart, [Series(level_name(level), COLOURS.get(level, "#999999")) for level in levels], boxes, tips)
+    return box_chart(chart, [Series(level_name(level), COLOURS.get(level, pal.GREY)) for level in levels], boxes, tips)
 
 
 def _box_tip(level: str, god: str, box: BoxStats | None) -> str:
@@ -135,7 +135,7 @@ def numbers_table(title: str, results: Sequence[GameResult]) -> str:
     """The numbers of a study's box plot as a table: per god and bot level the median, the middle half and the
     lowest and highest points of all its games."""
     levels = levels_of(results)
-    cell = "padding:2px 8px;border:1px solid #ccc;text-align:left"
+    cell = f"padding:2px 8px;border:1px solid {pal.RULE};text-align:left"
     head = "".join(f"<th style='{cell}' scope='col'>{escape(level_name(level))}</th>" for level in levels)
     rows = []
     for god in POINT_KEYS:

@@ -15,6 +15,7 @@ import concordia_core as cc
 
 from ..realtable import boxguide as bg
 from ..realtable.guideview import BoxGuide
+from ..render.palette import CAPTION_INK
 
 EXAMPLE_MAP = "italia"
 EXAMPLE_SEATING = ["Aiko", "Ben", "Chloe"]
@@ -43,4 +44,4 @@ def example() -> ipw.VBox:
                    "start and {holder} with the Praefectus Magnus.", first=table.first,
                    holder=game.state.praefectus_magnus)
     return ipw.VBox([ipw.HTML(bg.step_html(bonus, number)), MapView(game.state),
-                     ipw.HTML(f"<p style='color:#444'>{escape(caption)}</p>")])
+                     ipw.HTML(f"<p style='color:{CAPTION_INK}'>{escape(caption)}</p>")])

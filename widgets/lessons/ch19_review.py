@@ -26,9 +26,11 @@ from concordia_core.bots import Decision, Review
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import fold
+from ..parts.style import page_style
 from ..puzzles.entry import review_puzzles
 from ..puzzles.screen import PuzzleScreen
-from ..screen.game_screen import SIDE_WIDTH, STYLE
+from ..render import palette as pal
+from ..screen.game_screen import SIDE_WIDTH
 from ..screen.map_view import MapView
 from ..support import saves
 from ..support.background import review_game
@@ -102,7 +104,7 @@ def honest_total() -> str:
 
 def summary_html(result: Review) -> str:
     """One row per player: decisions judged and charged, points given away, and what they were given away on."""
-    cell = "padding:3px 8px;border:1px solid #ccc"
+    cell = f"padding:3px 8px;border:1px solid {pal.RULE}"
     rows = []
     for p in result.players:
         parts = [(k, v) for k, v in sorted(p.by_god.items(), key=lambda kv: -kv[1]) if v >= 0.5]
@@ -178,7 +180,7 @@ class ReviewPanel(ipw.VBox):
         self.result: Review | None = None
         self._shown = 0                     # steps judged when the summary was last updated
         self.detail.add_class("cc-review-verdict")
-        self.children = [ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0")),
+        self.children = [page_style(),
                          ipw.HBox([self.source, self.go], layout=ipw.Layout(flex_flow="row wrap")), self.status,
                          self.summary, self._beside_board(), self.play_area, self.extras, self.error_log]
         self.add_class("cc-review")
@@ -208,7 +210,7 @@ class ReviewPanel(ipw.VBox):
         try:
             game = saved_game(self.source.value) if self.source.value else sample_game()
         except cc.ConcordiaError as err:
-            self.status.value = f"<span style='color:#c62828'>{escape(str(err))}</span>"
+            self.status.value = f"<span style='color:{pal.DANGER}'>{escape(str(err))}</span>"
             return
         self.game, self.result = game, review_of(game, self._progress)
         self.status.value = escape(cc.n_("{n} decision judged.", "{n} decisions judged.", len(self.result.decisions)))

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from concordia_core import ConcordiaError
 
+from ..render.palette import DANGER, ERROR_FILL
 from ..render.refusal import explanation_html, problem_sentence
 
 CALLBACK_ERRORS: list[BaseException] = []
@@ -56,7 +57,7 @@ class ErrorLog(widgets.Output):
 
     def note(self, text: str) -> None:
         """Show a plain notice (not an error: e.g. an optional view that is not available)."""
-        self._append_html(f"<div style='color:#555'>{html.escape(text)}</div>", text)
+        self._append_html(f"<div class='cc-muted'>{html.escape(text)}</div>", text)
 
     def report(self, exc: BaseException) -> None:
         """Show an unexpected exception as a plain sentence (the traceback goes to the log) and record it
@@ -64,7 +65,7 @@ class ErrorLog(widgets.Output):
         CALLBACK_ERRORS.append(exc)
         LOG.error("widget callback failed", exc_info=exc)
         text = problem_sentence(exc)
-        markup = (f"<div class='cc-problem' style='border:1px solid #c62828;background:#ffebee;padding:4px 8px'>"
+        markup = (f"<div class='cc-problem' style='border:1px solid {DANGER};background:{ERROR_FILL};padding:4px 8px'>"
                   f"{html.escape(text)}</div>")
         self._append_html(markup, text)
 

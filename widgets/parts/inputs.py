@@ -13,13 +13,19 @@ import concordia_core as cc
 WIDE = {"description_width": "initial"}
 """A description shown whole, never cut."""
 
+FIT = "cc-fit"
+"""Class of a button as wide as its label (the page stylesheet's min-width: fit-content; at least 44 px on a touch
+screen, which an inline width would forbid)."""
+
 T = TypeVar("T")
 
 
 def button(label: str, style: str = "", *, icon: str = "", tooltip: str = "") -> widgets.Button:
     """A button as wide as its label (never cut); `style` is ipywidgets' button_style ('primary', 'info', …)."""
-    return widgets.Button(description=label, button_style=style, icon=icon, tooltip=tooltip or label,
-                          layout=widgets.Layout(width="auto", min_width="fit-content", align_self="flex-start"))
+    made = widgets.Button(description=label, button_style=style, icon=icon, tooltip=tooltip or label,
+                          layout=widgets.Layout(width="auto", align_self="flex-start"))
+    made.add_class(FIT)
+    return made
 
 
 def choices(options: Sequence[tuple[str, T]], prompt: str | None = None) -> list[tuple[str, T | None]]:

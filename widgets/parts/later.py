@@ -14,12 +14,14 @@ the chapters' cells run one by one anyway) and in the tests without a browser, e
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, TypeVar
 
 import anywidget
 import ipywidgets as ipw
 import traitlets
 
+from ..render.palette import stylesheet
 from ..support.visitor import in_app
 from .error_log import ErrorLog, guarded
 
@@ -43,16 +45,12 @@ function render({ model, el }) {
 export default { render };
 """
 
-CSS = """
-.cc-later { background: repeating-linear-gradient(180deg, #f6f6f3 0 48px, #fbfbf9 48px 96px); border-radius: 4px; }
-"""
-
 
 class NearView(anywidget.AnyWidget):
     """An empty box that sets `near` once it comes within a window's height of the visible page."""
 
     _esm = ESM
-    _css = CSS
+    _css = stylesheet(Path(__file__).with_name("later.css"))
     near = traitlets.Bool(False).tag(sync=True)
 
 

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..render import palette as pal
 from ..render.markup import esc
 from ..render.refusal import os_reason, problem_sentence
 from ..support import saves, visitor
@@ -27,15 +28,15 @@ FITS = "overflow-wrap:anywhere"    # a long name or number wraps inside the scre
 
 
 def ok_html(text: str) -> str:
-    return f"<span class='cc-ok' style='color:#1b5e20;{FITS}'>{esc(text)}</span>"
+    return f"<span class='cc-ok' style='color:{pal.OK_INK};{FITS}'>{esc(text)}</span>"
 
 
 def problem_html(text: str) -> str:
-    return f"<span class='cc-problem' style='color:#c62828;{FITS}'>{esc(text)}</span>"
+    return f"<span class='cc-problem' style='color:{pal.DANGER};{FITS}'>{esc(text)}</span>"
 
 
 def question_html(text: str) -> str:
-    return f"<span class='cc-question' style='color:#8a4b00;{FITS}'>{esc(text)}</span>"
+    return f"<span class='cc-question' style='color:{pal.QUESTION_INK};{FITS}'>{esc(text)}</span>"
 
 
 class SavesBox(widgets.VBox):

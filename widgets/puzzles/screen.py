@@ -18,6 +18,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import WIDE, button
 from ..parts.save_box import ok_html, problem_html
 from ..parts.scroll import ScrollAnchor
+from ..render import palette as pal
 from ..render.markup import esc
 from ..render.words import capital
 from ..screen.game_screen import GameApp
@@ -33,7 +34,7 @@ BOX = ("<div class='{cls}' style='border:1px solid {border};border-radius:6px;pa
        "background:{bg};overflow-wrap:anywhere'>{body}</div>")
 
 
-def box(body: str, cls: str, border: str = "#90a4ae", bg: str = "#f5f8fa") -> str:
+def box(body: str, cls: str, border: str = pal.PUZZLE_EDGE, bg: str = pal.PUZZLE_FILL) -> str:
     return BOX.format(cls=cls, border=border, bg=bg, body=body)
 
 
@@ -193,7 +194,7 @@ class PuzzleScreen(widgets.VBox):
         if old is not None:
             old.close()
         self.task.value = box(_para(words.task(model.puzzle, model.found.own), words.made(model.puzzle)),
-                              "cc-puzzle-task", "#1f4e8c", "#eef5ff")     # the play to beat, named
+                              "cc-puzzle-task", pal.FOCUS, pal.TASK_FILL)     # the play to beat, named
         self.answer.value = self.idea.value = self.note.value = ""
         self._fill_choice()
         self._buttons()
@@ -251,9 +252,9 @@ class PuzzleScreen(widgets.VBox):
         texts = [words.verdict(answer, puzzle) if not shown else words.shown(answer, puzzle),
                  words.best(puzzle) if answer.solved and answer.same != "best" else "",
                  cc._("Why: {reason}", reason=words.reason(puzzle)) if solved else ""]
-        colour = ("#2e7d32", "#edf7ee") if answer.solved else ("#b26a00", "#fff8e1")
+        colour = (pal.SUCCESS, pal.DONE_FILL) if answer.solved else (pal.UNSOLVED_EDGE, pal.CAUTION_FILL)
         self.answer.value = box(_para(*texts), ANSWER_BOX, *colour)
-        self.idea.value = box(_para(words.idea(puzzle)), "cc-puzzle-idea", "#6a1b9a", "#f7f0fa") if solved else ""
+        self.idea.value = box(_para(words.idea(puzzle)), "cc-puzzle-idea", pal.NOTICE, pal.IDEA_FILL) if solved else ""
         if self.view is not None:
             self.view.live.say([texts[0]])
         self._keep()
@@ -282,7 +283,7 @@ class PuzzleScreen(widgets.VBox):
 
     def give_hint(self) -> None:
         count = self.model.hint()
-        self.answer.value = box(_para(words.hint(self.model.puzzle, count)), ANSWER_BOX, "#0277bd", "#e1f5fe")
+        self.answer.value = box(_para(words.hint(self.model.puzzle, count)), ANSWER_BOX, pal.ANSWER_EDGE, pal.ANSWER_FILL)
         self._keep()
 
     def show_answer(self) -> None:

@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from html import escape
+from pathlib import Path
 from types import MappingProxyType
 
 import concordia_core as cc
@@ -23,6 +24,9 @@ from ..render import map_picture as pictures
 from ..render import palette as pal
 from ..render.layout import PX, text_width
 from . import tiles as tl
+
+SHEET_STYLE = Path(__file__).with_name("sheet.css")
+"""The printable sheet's stylesheet."""
 
 FORMAT = "concordia-table"
 VERSION = 1
@@ -315,12 +319,12 @@ def decks_svg(kept: Sequence[str], per_deck: Mapping[str, int], width: int = 380
     w, h = 60 + 70 * len(kept), 120
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{min(width, w * 2)}' "
            f"height='{int(min(width, w * 2) * h / w)}' role='img' style='background:{pal.BACKGROUND};"
-           f"border:1px solid #d8cfbf;border-radius:4px;max-width:100%;height:auto'>"]
+           f"border:1px solid {pal.PICTURE_FRAME};border-radius:4px;max-width:100%;height:auto'>"]
     for i, deck in enumerate(kept):
         x = 20 + i * 70
         for k in range(min(per_deck[deck], 6)):
-            out.append(f"<rect x='{x + k * 1.5}' y='{20 - k * 1.5}' width='44' height='64' rx='4' fill='#8A6F4D' "
-                       f"stroke='#3b2f20'/>")
+            out.append(f"<rect x='{x + k * 1.5}' y='{20 - k * 1.5}' width='44' height='64' rx='4' fill='{pal.CARD_BACK}' "
+                       f"stroke='{pal.CARD_BACK_EDGE}'/>")
         out.append(f"<text x='{x + 25}' y='{58}' font-size='16' font-weight='bold' fill='white' text-anchor='middle' "
                    f"font-family='serif'>{escape(deck)}</text>")
         out.append(f"<text x='{x + 25}' y='{104}' font-size='11' text-anchor='middle' font-family='sans-serif'>"
@@ -335,7 +339,7 @@ def pieces_svg(order: Sequence[str], width: int = 380) -> str:
     colour = pal.player_colour(0)
     w, h = 20 + 22 * c.houses_per_player, 90
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
-           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
+           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid {pal.PICTURE_FRAME};"
            f"border-radius:4px;max-width:100%;height:auto'>"]
     for i in range(c.houses_per_player):
         out.append(f"<rect x='{12 + i * 22}' y='12' width='16' height='16' fill='{colour}' stroke='black'/>")
@@ -357,8 +361,8 @@ def seats_svg(table: Table, state: cc.GameState, width: int = 320, praefectus: b
     n = len(table.seating)
     size = 240
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {size} {size}' width='{width}' height='{width}' "
-           f"role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;border-radius:4px;max-width:100%;"
-           f"height:auto'><circle cx='120' cy='120' r='58' fill='#C9B48A' stroke='#7a6440'/>"]
+           f"role='img' style='background:{pal.BACKGROUND};border:1px solid {pal.PICTURE_FRAME};border-radius:4px;max-width:100%;"
+           f"height:auto'><circle cx='120' cy='120' r='58' fill='{pal.TABLE_FILL}' stroke='{pal.TABLE_EDGE}'/>"]
     order = table.turn_order()
     for i, name in enumerate(table.seating):
         angle = math.pi / 2 + 2 * math.pi * i / n      # clockwise from the bottom, as seen from above
@@ -366,17 +370,17 @@ def seats_svg(table: Table, state: cc.GameState, width: int = 320, praefectus: b
         turn = order.index(name)
         colour = pal.player_colour(turn)
         coins = state.player(name).coins
-        ring = ("#E66100" if (praefectus and name == state.praefectus_magnus) or (not praefectus and turn == 0)
-                else "#333")
+        first = (praefectus and name == state.praefectus_magnus) or (not praefectus and turn == 0)
+        ring = pal.PICTURE_MARK if first else pal.DARK_GREY
         ink = pal.text_colour_on(colour)
         out.append(f"<circle cx='{x:.1f}' cy='{y:.1f}' r='24' fill='{colour}' stroke='{ring}' stroke-width='"
-                   f"{4 if ring != '#333' else 1}'/>")
+                   f"{4 if first else 1}'/>")
         out.append(_whole_label(x, y - 2, name, 10, size, f"font-weight='bold' fill='{ink}'", fit=46))
         if not praefectus:
             out.append(_whole_label(x, y + 11, cc.coins_text(coins), 9, size, f"fill='{ink}'", fit=46))
         elif name == state.praefectus_magnus:
             out.append(_whole_label(x, y + 36 if y < 200 else y - 30, cc._("Praefectus Magnus"), 9, size,
-                                    "font-weight='bold' fill='#8A3B00'"))
+                                    f"font-weight='bold' fill='{pal.EMPHASIS_INK}'"))
     arrow = escape(cc._("clockwise"))
     out.append(f"<text x='120' y='124' font-size='11' text-anchor='middle' font-family='sans-serif'>↻ {arrow}</text>")
     out.append("</svg>")
@@ -406,9 +410,9 @@ def step_html(step: Step, number: int, *, ticked: bool = False, printable: bool 
     heading = escape(cc._("{number}. {title}", number=number, title=step.title))
     box = ("☑" if ticked else "☐") if printable else ""
     return (f"<div class='cc-step' data-step='{escape(step.key)}' style='display:flex;flex-wrap:wrap;gap:12px;"
-            f"border-top:1px solid #ddd;padding:8px 0;page-break-inside:avoid;break-inside:avoid'>"
+            f"border-top:1px solid {pal.LIGHT_GREY};padding:8px 0;page-break-inside:avoid;break-inside:avoid'>"
             f"<div style='flex:1 1 300px;min-width:260px'><h3 style='margin:0 0 4px;font-size:110%'>{box} {heading}"
-            f"</h3>{paras}{items}<div style='color:#555;font-size:85%'>{rules}</div></div>"
+            f"</h3>{paras}{items}<div style='color:{pal.MUTED};font-size:85%'>{rules}</div></div>"
             f"<div style='flex:0 1 auto;min-width:0;max-width:100%'>{named_picture(step.picture, step.title)}</div></div>")
 
 
@@ -428,6 +432,5 @@ def sheet_html(table: Table) -> str:
     order = escape(cc._("Order of play: {order}", order=_order_words(table.turn_order())))
     body = "".join(step_html(s, i, printable=True) for i, s in enumerate(steps, 1))   # printed blank, to tick by hand
     return (f"<!DOCTYPE html><html lang='{escape(cc.get_language())}'><head><meta charset='utf-8'>"
-            f"<title>{escape(title)}</title><style>body{{font-family:sans-serif;max-width:60em;margin:1em auto;"
-            f"color:#222}} @media print {{ body {{ margin:0 }} .cc-step {{ page-break-inside:avoid }} }}</style>"
+            f"<title>{escape(title)}</title><style>{pal.stylesheet(SHEET_STYLE)}</style>"
             f"</head><body><h1 style='font-size:140%'>{escape(title)}</h1><p>{order}</p>{body}</body></html>")

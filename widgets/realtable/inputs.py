@@ -24,24 +24,20 @@ from ipywidgets.widgets.widget_string import HTMLStyle
 
 import concordia_core as cc
 
+from ..parts.style import page_style
 from ..render import palette as pal
 from ..render.picks import Pick
 from ..screen.map_view import MapView
 
 TOOL = "cc-realtable"
-"""Class of a real-table tool (the scoring pad, the box guide): its own style below applies inside it."""
-
-STYLE = f"""<style>
-/* a control's label reads whole on a phone: the menu or box beside it gives way (the page style lets labels shrink,
-   and a menu sized to its few options would squeeze its label to a letter) */
-.{TOOL} .widget-inline-hbox > .widget-label {{ flex-shrink: 0; }}
-.{TOOL} .widget-dropdown > select {{ min-width: 5em; }}
-</style>"""
+"""Class of a real-table tool (the scoring pad, the box guide): the page stylesheet's rules for it apply inside it
+(widgets/parts/page.css)."""
 
 
-def tool_style() -> ipw.HTML:
-    """The real-table tools' style, as a widget taking no room: put it among the tool's children."""
-    return ipw.HTML(STYLE, layout=ipw.Layout(height="0px", margin="0"))
+def tool_style() -> ipw.Widget:
+    """The real-table tools' style (the page style, whose stylesheet holds their rules), as a widget taking no room:
+    put it among the tool's children."""
+    return page_style()
 
 
 def small_button_layout() -> ipw.Layout:
@@ -75,7 +71,7 @@ class CityChecks(ipw.VBox):
         groups = []
         # the boxes share one layout and one style (never changed box by box): fewer models for a page to load
         box_layout, box_style, title_style = ipw.Layout(width="auto", margin="0"), CheckboxStyle(), HTMLStyle()
-        group_layout = ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px", min_width="150px")
+        group_layout = ipw.Layout(border=f"1px solid {pal.LIGHT_GREY}", padding="2px 6px", margin="2px", min_width="150px")
         for pid, prov in board.provinces.items():
             items = []
             for city in prov.cities:
@@ -202,7 +198,7 @@ class TileEntry(ipw.VBox):
         buttons_layout, buttons_style = ipw.Layout(margin="0"), ToggleButtonsStyle(button_width="64px")
         name_layout, text_style = ipw.Layout(width="120px"), HTMLStyle()
         row_layout = ipw.Layout(align_items="center", flex_flow="row wrap")
-        group_layout = ipw.Layout(border="1px solid #ddd", padding="2px 6px", margin="2px")
+        group_layout = ipw.Layout(border=f"1px solid {pal.LIGHT_GREY}", padding="2px 6px", margin="2px")
         for pid, prov in board.provinces.items():
             rows = [ipw.HTML(f"<b style='font-size:90%'>{escape(cc.province_name(pid))}</b>", style=text_style)]
             for city in prov.cities:

@@ -26,6 +26,7 @@ from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import menu
 from ..parts.save_box import SavesBox
 from ..parts.style import page_style
+from ..render.palette import CAPTION_INK
 from ..render.refusal import explanation_html
 from ..screen.map_view import MapView
 from .inputs import TOOL, CityChecks, Counter, TileEntry, connect_map, show_board, tool_style
@@ -190,7 +191,7 @@ class ScoringPad(ipw.VBox):
             return ipw.VBox([head, *body])
 
         def note(text: str) -> ipw.HTML:
-            return ipw.HTML(f"<div style='color:#444;margin:2px 0 4px'>{escape(text)}</div>")
+            return ipw.HTML(f"<div style='color:{CAPTION_INK};margin:2px 0 4px'>{escape(text)}</div>")
 
         form: list[ipw.Widget] = [
             ipw.HBox([self.count_choice, self.map_choice], layout=ipw.Layout(flex_flow="row wrap")),
@@ -398,7 +399,7 @@ class ScoringPad(ipw.VBox):
         title, text = tile_words(e)
         if self.tiles_section.get_title(0) != title:
             self.tiles_section.set_title(0, title)
-        self.tiles_status.value = f"<div style='color:#444;margin:2px 0'>{escape(text)}</div>"
+        self.tiles_status.value = f"<div style='color:{CAPTION_INK};margin:2px 0'>{escape(text)}</div>"
 
     def _show_board(self, index: int) -> None:
         e = self.entries

@@ -13,7 +13,7 @@ from . import tiles as tl
 from .inputs import city_label, player_chip
 from .pad_model import PadEntries
 
-CELL = "padding:2px 6px;border:1px solid #ccc;vertical-align:top"
+CELL = f"padding:2px 6px;border:1px solid {pal.RULE};vertical-align:top"
 
 
 def breakdown_table(breakdown: cc.ScoreBreakdown, index: int) -> str:
@@ -34,10 +34,10 @@ def results_html(entries: PadEntries) -> str:
         text = cc.n_("The scores appear once the cities with houses have their tiles: {n} city has no tile yet "
                      "({cities}).", "The scores appear once the cities with houses have their tiles: {n} cities "
                      "have no tile yet ({cities}).", len(missing), cities=cc.listing(cc.city_name(c) for c in missing))
-        return f"<div class='cc-pad-waiting' style='color:#555'><i>{escape(text)}</i></div>"
+        return f"<div class='cc-pad-waiting' style='color:{pal.MUTED}'><i>{escape(text)}</i></div>"
     breakdowns = entries.breakdowns()
     index = {name: i for i, name in enumerate(entries.names)}
-    missing_html = "".join(f"<p class='cc-pad-missing' style='color:#8A3B00;margin:2px 0'>{escape(text)}</p>"
+    missing_html = "".join(f"<p class='cc-pad-missing' style='color:{pal.EMPHASIS_INK};margin:2px 0'>{escape(text)}</p>"
                            for text in still_missing(entries))
     tables = "".join(breakdown_table(b, index[b.player]) for b in breakdowns)
     totals = {b.player: b.total for b in breakdowns}

@@ -25,10 +25,7 @@ from .words import progress_words
 
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans JP, sans-serif"
 PIECE = 0.17 * PX           # side of a house
-HIGHLIGHT = "#FFB000"
-SELECTED = "#D14900"
-INK = "#222222"
-CHANGED = "#5B2A86"         # the ring around what the last card play changed (dashed, unlike the highlights)
+HIGHLIGHT, SELECTED, INK, CHANGED = pal.HIGHLIGHT, pal.SELECTED, pal.INK, pal.CHANGED
 
 
 # --- overlays -------------------------------------------------------------------------------------
@@ -194,11 +191,11 @@ def map_layer(map_id: str, city_goods: Mapping[str, str], players: tuple[str, ..
     for node, (nx_, ny, anchor) in lay.name_pos.items():
         rome = node == m.rome
         out.append(_text(nx_, ny, m.node(node).label, NAME_FS + (1.5 if rome else 0), anchor=anchor,
-                         weight="bold" if rome else "normal", fill=pal.ROME_COLOUR if rome else "#1A1A1A"))
+                         weight="bold" if rome else "normal", fill=pal.ROME_COLOUR if rome else pal.NAME_INK))
     for pid, (px_, py_) in lay.province_pos.items():
         left = px_ - lay.province_width[pid] / 2
         out.append(_text(left, py_ + 4, lay.province_text[pid], PROVINCE_FS, weight="bold", style="italic",
-                         fill="#4A4036"))
+                         fill=pal.PROVINCE_INK))
     out.append(_legend(lay, players))
     out.append("</svg>")
     return "".join(out)
@@ -209,7 +206,7 @@ def _legend(lay: Layout, players: tuple[str, ...]) -> str:
     rows: list[str] = []
     x, y = 12.0, lay.height - 14.0 - 17 * 7
     rows.append(f'<rect x="{_f(x - 6)}" y="{_f(y - 16)}" width="128" height="{17 * 7 + 20}" rx="5" fill="white" '
-                'fill-opacity="0.88" stroke="#bbb"/>')
+                f'fill-opacity="0.88" stroke="{pal.SILVER}"/>')
     rows.append(_text(x, y - 2, cc._("City goods"), 7.5, weight="bold", halo=False))
     for i, good in enumerate(cc.GOODS):
         yy = y + 12 + 17 * i
@@ -222,7 +219,7 @@ def _legend(lay: Layout, players: tuple[str, ...]) -> str:
                 'stroke-dasharray="5 3"/>' + _text(x + 20, yy, cc.route_text("sea"), 7.5, halo=False))
     letters = pal.player_letters(list(players))
     keys = [(_house(0, 0, pal.player_colour(i), letters[i]), name) for i, name in enumerate(players)]
-    grey = "#dddddd"
+    grey = pal.LIGHT_GREY
     keys += [(_house(0, 0, grey, ""), cc.term("term", "house")),
              (_colonist(0, 0, "land", grey, "", None), cc.colonist_text("land")),
              (_colonist(0, 0, "sea", grey, "", None), cc.colonist_text("sea")),
@@ -233,7 +230,7 @@ def _legend(lay: Layout, players: tuple[str, ...]) -> str:
     x = lay.width - width - 10
     y = 44.0
     rows.append(f'<rect x="{_f(x - 6)}" y="{_f(y - 12)}" width="{_f(width + 8)}" height="{16 * len(keys) + 8}" rx="5" '
-                'fill="white" fill-opacity="0.88" stroke="#bbb"/>')
+                f'fill="white" fill-opacity="0.88" stroke="{pal.SILVER}"/>')
     for i, (piece, label) in enumerate(keys):
         yy = y + 16 * i
         rows.append(f'<g transform="translate({_f(x + 8)} {_f(yy)})">{piece}</g>'
@@ -251,7 +248,7 @@ def _tile_goods(x: float, y: float, good: str) -> str:
 
 
 def _tile_coins(x: float, y: float, coins: int) -> str:
-    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.115 * PX)}" fill="{pal.COIN_COLOUR}" stroke="#6B5200" '
+    return (f'<circle cx="{_f(x)}" cy="{_f(y)}" r="{_f(0.115 * PX)}" fill="{pal.COIN_COLOUR}" stroke="{pal.COIN_EDGE}" '
             f'stroke-width="1.2"/>' + _text(x, y + 3.5, str(coins), 7.5, anchor="middle", weight="bold", halo=False))
 
 
@@ -328,7 +325,7 @@ def _note(text: str, width: float) -> str:
     height = 14 * len(lines) + 8
     body = "".join(_text(14, 46 + 14 * i, line, 8.5, halo=False) for i, line in enumerate(lines))
     return (f'<g class="cc-note" pointer-events="none"><rect x="8" y="32" width="{_f(width + 12)}" height="{height}" '
-            f'rx="5" fill="#FFF8DC" stroke="#8A6D00"/>{body}</g>')
+            f'rx="5" fill="{pal.LABEL_FILL}" stroke="{pal.LABEL_EDGE}"/>{body}</g>')
 
 
 def title_text(state: cc.GameState) -> str:
@@ -373,7 +370,7 @@ def _overlay_under(lay: Layout, state: cc.GameState, overlay: Overlay) -> str:
                        'stroke-linecap="round" pointer-events="none"/>')
     elif isinstance(overlay, ProduceOverlay):
         hull = lay.hull[overlay.province]
-        out.append(f'<path d="{_path(hull, True)}" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="#8A6D00" '
+        out.append(f'<path d="{_path(hull, True)}" fill="{HIGHLIGHT}" fill-opacity="0.15" stroke="{pal.LABEL_EDGE}" '
                    'stroke-width="2.5" stroke-dasharray="6 4" pointer-events="none"/>')
     return "".join(out)
 
@@ -381,7 +378,7 @@ def _overlay_under(lay: Layout, state: cc.GameState, overlay: Overlay) -> str:
 def _overlay_over(lay: Layout, state: cc.GameState, overlay: Overlay) -> str:
     """Labels and rings drawn over the pieces: step costs, build prices, the moving colonist."""
     out = []
-    badge = 'fill="white" stroke="#8A6D00" stroke-width="1.2"'
+    badge = f'fill="white" stroke="{pal.LABEL_EDGE}" stroke-width="1.2"'
     if isinstance(overlay, ReachOverlay):
         for route, cost in overlay.items(state).items():
             x, y = lay.route_mid[route]
@@ -410,7 +407,7 @@ def _price_label(x: float, y: float, text: str, anchor: str) -> str:
     box = (text_width(text, 7.5) + 8, 14.0)
     x0 = x - (box[0] if anchor == "end" else box[0] / 2 if anchor == "middle" else 0)
     return (f'<g pointer-events="none"><rect x="{_f(x0)}" y="{_f(y - 10.5)}" width="{_f(box[0])}" height="{_f(box[1])}" '
-            f'rx="4" fill="#FFF8DC" stroke="#8A6D00"/>{_text(x0 + 4, y, text, 7.5, halo=False)}</g>')
+            f'rx="4" fill="{pal.LABEL_FILL}" stroke="{pal.LABEL_EDGE}"/>{_text(x0 + 4, y, text, 7.5, halo=False)}</g>')
 
 
 def board_svg(state: cc.GameState, overlay: Overlay | None = None, changed: Changes | None = None) -> str:

@@ -11,9 +11,7 @@ from collections.abc import Iterable
 import concordia_core as cc
 
 from .markup import esc
-
-GOD_COLOURS = {"vesta": "#8a6508", "jupiter": "#6a1b9a", "saturnus": "#1565c0", "mercurius": "#b45309",
-               "mars": "#c62828", "minerva": "#2e7d32"}
+from .palette import GOD_COLOURS
 
 
 def card_action(card_id: str) -> str:

@@ -21,8 +21,7 @@ from . import palette as pal
 from .layout import PX, text_width
 
 FONT = "DejaVu Sans, Noto Sans CJK JP, Noto Sans JP, sans-serif"
-INK = "#222222"
-GRID = "#DDDDDD"
+INK, GRID = pal.INK, pal.LIGHT_GREY
 _ids = itertools.count(1)          # ids of titles and descriptions, unique within a page's kernel
 
 

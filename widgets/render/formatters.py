@@ -24,7 +24,7 @@ def state_svg(state: cc.GameState) -> str:
 def state_html(state: cc.GameState) -> str:
     """A compact HTML summary: whose turn, the players' coins, goods, houses, colonists, and the display."""
     letters = pal.player_letters([p.name for p in state.players])
-    cell = "padding:2px 6px;border:1px solid #ddd"
+    cell = f"padding:2px 6px;border:1px solid {pal.LIGHT_GREY}"
     rows = []
     for i, p in enumerate(state.players):
         col = pal.player_colour(i)

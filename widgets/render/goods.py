@@ -21,7 +21,7 @@ def goods_chips(goods: cc.Goods) -> str:
 
 def _slot(label: str, colour: str, ink: str, title: str) -> str:
     return (f"<span title='{esc(title)}' style='display:inline-block;min-width:46px;height:22px;margin:1px;"
-            f"padding:0 2px;border:1px solid #555;border-radius:3px;background:{colour};color:{ink};"
+            f"padding:0 2px;border:1px solid {pal.MUTED};border-radius:3px;background:{colour};color:{ink};"
             f"font-size:10px;text-align:center;line-height:22px;overflow:hidden'>{esc(label)}</span>")
 
 
@@ -33,6 +33,6 @@ def storehouse_html(player: cc.PlayerState) -> str:
         waiting = cc._("waiting {colonist}", colonist=cc.colonist_text(kind))
         cells += [_slot(cc.colonist_text(kind), colour, "white", waiting)] * player.waiting[kind]
     free = max(0, cc.CONSTANTS.storehouse_slots - len(cells))
-    cells += [_slot(cc._("free"), "#f5f5f5", "#595959", cc._("free slot"))] * free
+    cells += [_slot(cc._("free"), pal.FREE_SLOT, pal.QUIET_INK, cc._("free slot"))] * free
     rows = ["".join(cells[i:i + SLOTS_PER_ROW]) for i in range(0, len(cells), SLOTS_PER_ROW)]
     return "<div class='cc-storehouse'>" + "<br>".join(rows) + "</div>"

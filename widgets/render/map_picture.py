@@ -21,7 +21,7 @@ from . import palette as pal
 from .board import good_defs, good_icon
 from .layout import PX, layout_for, text_width
 
-HIGHLIGHT = "#E66100"
+HIGHLIGHT = pal.PICTURE_MARK
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,7 @@ def _draw(map_id: str, *, tiles: Mapping[str, str] | None = None, highlight: Ite
     x0, y0, x1, y1 = frame
     w, h = x1 - x0, y1 - y0
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='{x0:.3f} {y0:.3f} {w:.3f} {h:.3f}' width='{width}' "
-           f"height='{round(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
+           f"height='{round(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid {pal.PICTURE_FRAME};"
            f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     out.append(f"<title>{escape(caption or board.display_name)}</title>")   # a picture always has a name
     out += _shading(board, xy, r, scale, set(scene.outlined))
@@ -333,12 +333,12 @@ def _label_svg(p: _Placed, scale: float) -> str:
     """A placed label as SVG text, on a white halo so it reads over the routes."""
     halo = f"paint-order='stroke' stroke='white' stroke-width='{2.5 / scale:.4f}' font-family='sans-serif'"
     if p.kind == "province":
-        colour = "#8A3B00" if p.bold else "#6A5C4A"
+        colour = pal.EMPHASIS_INK if p.bold else pal.PICTURE_PROVINCE_INK
         look = f"font-style='italic' font-weight='{'bold' if p.bold else 'normal'}' fill='{colour}'"
     elif p.kind == "note":
-        look = "font-weight='bold' fill='#8A3B00'"
+        look = f"font-weight='bold' fill='{pal.EMPHASIS_INK}'"
     else:
-        look = f"font-weight='bold' fill='{pal.ROME_COLOUR}'" if p.bold else "font-weight='normal' fill='#1A1A1A'"
+        look = f"font-weight='bold' fill='{pal.ROME_COLOUR}'" if p.bold else f"font-weight='normal' fill='{pal.NAME_INK}'"
     return (f"<text class='cc-{p.kind}-label' data-for='{escape(p.owner)}' x='{p.x:.3f}' y='{p.y:.3f}' "
             f"font-size='{p.size:.4f}' text-anchor='{p.anchor}' {look} {halo}>{escape(p.text)}</text>")
 
@@ -388,10 +388,10 @@ def _city_marks(board: cc.ConcordiaMap, xy: Mapping[str, tuple[float, float]], t
         if good:  # the good's picture, as on the board; no letter that a player's initial could repeat
             out.append(good_icon(good, x, y, r, stroke=1 / scale))
         else:     # the tile's letter side (A-D), before the tiles are turned
-            out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='white' stroke='#222' "
+            out.append(f"<circle cx='{x:.3f}' cy='{y:.3f}' r='{r:.3f}' fill='white' stroke='{pal.TILE_EDGE}' "
                        f"stroke-width='{1 / scale:.4f}'/>")
             out.append(f"<text x='{x:.3f}' y='{y + fs * 0.33:.3f}' font-size='{fs * 0.85:.4f}' font-weight='bold' "
-                       f"fill='#333333' text-anchor='middle' font-family='sans-serif'>{escape(city.letter or '')}</text>")
+                       f"fill='{pal.DARK_GREY}' text-anchor='middle' font-family='sans-serif'>{escape(city.letter or '')}</text>")
         out.append("</g>")
     rx, ry = xy[board.rome]
     rr = r * ROME
@@ -435,15 +435,15 @@ def display_svg(width: int = 420, cards: Sequence[str] | None = None) -> str:
     w = n * cw + (n + 1) * gap
     h = ch + 60
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
-           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid #d8cfbf;"
+           f"height='{int(width * h / w)}' role='img' style='background:{pal.BACKGROUND};border:1px solid {pal.PICTURE_FRAME};"
            f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     for i, extra in enumerate(slots):
         x = gap + i * (cw + gap)
         label = cards[i] if cards and i < len(cards) else ""
-        out.append(f"<rect x='{x}' y='{gap}' width='{cw}' height='{ch}' rx='4' fill='white' stroke='#555' "
+        out.append(f"<rect x='{x}' y='{gap}' width='{cw}' height='{ch}' rx='4' fill='white' stroke='{pal.MUTED}' "
                    f"stroke-dasharray='{'' if label else '4 3'}'/>")
         out.append(f"<text x='{x + cw / 2}' y='{gap + 18}' font-size='13' text-anchor='middle' font-weight='bold' "
-                   f"font-family='sans-serif' fill='#444'>{i + 1}</text>")
+                   f"font-family='sans-serif' fill='{pal.CAPTION_INK}'>{i + 1}</text>")
         if label:
             out.append(f"<text x='{x + cw / 2}' y='{gap + ch / 2 + 8}' font-size='9' text-anchor='middle' "
                        f"font-family='sans-serif'>{escape(label)}</text>")
@@ -451,7 +451,7 @@ def display_svg(width: int = 420, cards: Sequence[str] | None = None) -> str:
             gx = x + cw / 2 + (j - (len(extra) - 1) / 2) * 18
             gy = gap + ch + 18
             if good == "?":
-                out.append(f"<circle cx='{gx}' cy='{gy}' r='8' fill='white' stroke='#222'/>"
+                out.append(f"<circle cx='{gx}' cy='{gy}' r='8' fill='white' stroke='{pal.INK}'/>"
                            f"<text x='{gx}' y='{gy + 4}' font-size='11' text-anchor='middle' font-weight='bold' "
                            f"font-family='sans-serif'>?</text>")
             else:
@@ -470,12 +470,12 @@ def storehouse_svg(goods: cc.Goods, waiting: Mapping[str, int], width: int = 300
     w = per_row * size + (per_row + 1) * gap
     h = rows * size + (rows + 1) * gap
     out = [f"<svg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 {w} {h}' width='{width}' "
-           f"height='{int(width * h / w)}' role='img' style='background:#EFE6D2;border:1px solid #bda;"
-           f"border-radius:4px;max-width:100%;height:auto'>", good_defs()]
+           f"height='{int(width * h / w)}' role='img' style='background:{pal.STOREHOUSE_FILL};"
+           f"border:1px solid {pal.STOREHOUSE_EDGE};border-radius:4px;max-width:100%;height:auto'>", good_defs()]
     for i in range(slots):
         row, col = divmod(i, per_row)
         x, y = gap + col * (size + gap), gap + row * (size + gap)
-        out.append(f"<rect x='{x}' y='{y}' width='{size}' height='{size}' rx='3' fill='white' stroke='#a98'/>")
+        out.append(f"<rect x='{x}' y='{y}' width='{size}' height='{size}' rx='3' fill='white' stroke='{pal.SLOT_EDGE}'/>")
         if i < len(items):
             what, name = items[i]
             cx, cy = x + size / 2, y + size / 2

@@ -13,8 +13,9 @@ import concordia_core as cc
 from concordia_core import ConcordiaError, IllegalAction
 
 from ..support import rulebook
+from .palette import CAUTION_EDGE, CAUTION_FILL
 
-BOX = "border:1px solid #d9a400;background:#fff8e1;padding:4px 8px;border-radius:4px;margin:2px 0"
+BOX = f"border:1px solid {CAUTION_EDGE};background:{CAUTION_FILL};padding:4px 8px;border-radius:4px;margin:2px 0"
 
 
 def rule_html(rule_id: str, *, open_: bool = False) -> str:

@@ -29,7 +29,7 @@ def score_table_html(state: cc.GameState, how: bool = True) -> str:
     total."""
     scores = breakdowns(state)
     letters = pal.player_letters([p.name for p in state.players])
-    cell = "padding:3px 8px;border:1px solid #ccc;vertical-align:top"
+    cell = f"padding:3px 8px;border:1px solid {pal.RULE};vertical-align:top"
     head = "".join(
         f"<th style='{cell};background:{pal.player_colour(i)};color:{pal.text_colour_on(pal.player_colour(i))}'>"
         f"{escape(letters[i])} · {escape(s.player)}</th>" for i, s in enumerate(scores))
@@ -40,7 +40,7 @@ def score_table_html(state: cc.GameState, how: bool = True) -> str:
         cells = []
         for found in lines:
             if not found:
-                cells.append(f"<td style='{cell};color:#666'>—</td>")
+                cells.append(f"<td style='{cell};color:{pal.FAINT_INK}'>—</td>")
                 continue
             if not how:
                 cells.append(f"<td style='{cell};text-align:right'>{sum(ln.points for ln in found)}</td>")
@@ -59,7 +59,7 @@ def score_table_html(state: cc.GameState, how: bool = True) -> str:
     totals = "".join(f"<th style='{cell};text-align:right;font-size:110%'>{s.total}</th>" for s in scores)
     rows.append(f"<tr><th style='{cell};text-align:left'>{escape(cc._('Total'))}</th>{totals}</tr>")
     counted = cc._("Counted as in final scoring, on the cards, houses, colonists, goods and coins held now.")
-    note = "" if state.over else f"<p style='margin:2px 0;color:#555'>{escape(counted)}</p>"
+    note = "" if state.over else f"<p style='margin:2px 0;color:{pal.MUTED}'>{escape(counted)}</p>"
     return (f"<div class='concordia-score'><h4 style='margin:4px 0'>{escape(heading(state))}</h4>{note}"
             f"<table style='border-collapse:collapse;font-size:90%'>"
             f"<tr><th style='{cell}'>{cell_head}</th>{head}</tr>{''.join(rows)}</table></div>")

@@ -1,7 +1,10 @@
-// The board widget's front end (after pickables.js): two stacked SVG layers (the map, the pieces), clicks on
+// The board widget's front end (map_view.py's `_esm`): two stacked SVG layers (the map, the pieces), clicks on
 // marked elements sent to Python as picks, tooltips from the `tips` table, every marked element named for a
-// screen reader (`names`), and the pickable ones reached with the keyboard (one Tab stop, arrow keys).
-function render({ model, el }) {
+// screen reader (`names`), and the pickable ones reached with the keyboard (one Tab stop, arrow keys). The
+// tooltip and the keyboard's tab stop are pickables.js's, shared with the card rows: imported from the address the
+// widget sends (`_pickables`, frontend.py).
+async function render({ model, el }) {
+  const { makeTip, pointTarget, makeRoving, keepingFocus } = await import(model.get("_pickables"));
   el.classList.add("cc-board");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const stack = document.createElement("div");

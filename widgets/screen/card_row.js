@@ -1,6 +1,9 @@
-// A row of cards (after pickables.js): hover, focus or tap shows a card's text (in the top layer, whole);
-// the cards that may be picked now take one Tab stop, arrow keys move among them, Enter or Space picks.
-function render({ model, el }) {
+// A row of cards (card_row.py's `_esm`): hover, focus or tap shows a card's text (in the top layer, whole);
+// the cards that may be picked now take one Tab stop, arrow keys move among them, Enter or Space picks. The tooltip
+// and the tab stop are pickables.js's, shared with the board: imported from the address the widget sends
+// (`_pickables`, frontend.py).
+async function render({ model, el }) {
+  const { makeTip, makeRoving, keepingFocus } = await import(model.get("_pickables"));
   el.classList.add("cc-cardrow");
   el.setAttribute("data-lm-suppress-shortcuts", "true");
   const head = document.createElement("div"); head.className = "cc-cardrow-title";

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 import concordia_core as cc
@@ -19,8 +17,9 @@ import concordia_core as cc
 from ..parts.error_log import ErrorLog
 from ..parts.listeners import Listeners, PickMessages
 from ..render.card_text import GOD_COLOURS, card_cost, card_tip, slot_extra
+from ..render.palette import SILVER, stylesheet
 from ..render.picks import Pick
-from .frontend import esm
+from .frontend import HERE, Pickables
 
 COPY = "#"
 """Between a card's key and the number of a second copy in the same row (card:PREFECT, card:PREFECT#2)."""
@@ -42,19 +41,19 @@ class CardItem:
 
     def as_dict(self) -> dict[str, Any]:
         if self.card is None:
-            return {"key": self.key, "name": self.note, "god": "", "colour": "#bbbbbb", "cost": "", "note": "",
+            return {"key": self.key, "name": self.note, "god": "", "colour": SILVER, "cost": "", "note": "",
                     "refused": True}
         c = cc.card(self.card)
         return {"key": self.key, "name": c.display_name, "god": cc.god_name(c.god), "colour": GOD_COLOURS[c.god],
                 "cost": card_cost(self.card), "note": self.note, "refused": self.refused}
 
 
-class CardRow(PickMessages, anywidget.AnyWidget):
+class CardRow(PickMessages, Pickables):
     """Cards side by side; hover, focus or tap shows what a card does. `show(items, pickable, selected)`;
     `on_pick(callback)` hears a click on a pickable card (a Pick); `pick(key)` is what a click does."""
 
-    _esm = esm("card_row.js")
-    _css = Path(__file__).with_name("card_row.css")
+    _esm = HERE / "card_row.js"
+    _css = stylesheet(HERE / "card_row.css")
     items = traitlets.List(traitlets.Dict()).tag(sync=True)
     pickable = traitlets.List(traitlets.Unicode()).tag(sync=True)
     selected = traitlets.List(traitlets.Unicode()).tag(sync=True)

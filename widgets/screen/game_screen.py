@@ -6,6 +6,7 @@ controls of the current decision first (the hand among them), then the card disp
 Senator or Consul buys), the game log in sentences (with Undo) and the rules, each box folding away. Nothing
 above the board changes height while a player acts, so nothing moves the board under the pointer; a narrow
 window (or a page zoomed in) puts the column under the board. Player boards and the score sit below in tabs.
+The rules that lay this out (classes cc-game, cc-game-row, cc-side) are the page stylesheet's (widgets/parts/page.css).
 
 For the keyboard and a screen reader: when the controls are replaced under the focus, the focus goes to
 the new controls (`FocusKeeper`); each new move of the log is read out (`LiveRegion`); the last card play is
@@ -40,23 +41,6 @@ from .score_view import ScoreView
 
 SCORE_TAB = 1
 SIDE_WIDTH = 410        # px: the column of controls beside the map
-
-# The board's width follows the height of the box that scrolls the page (board.js sets it and the column's
-# height, --cc-view-h); the column stays beside the board while both fit, else it goes under it.
-STYLE = """<style>
-.cc-game-row { align-items: flex-start; gap: 8px; overflow: visible !important; }
-.cc-side { position: sticky; top: 0; align-self: flex-start; overflow-y: auto !important;
-           max-height: var(--cc-view-h, calc(100vh - 80px)); }
-.cc-side > * { flex-shrink: 0 !important; }
-@media (max-width: 900px) { .cc-side { position: static; max-height: none; } }
-.cc-game :focus-visible { outline: 3px solid #1f4e8c !important; outline-offset: 1px; }
-.cc-side .widget-html-content { line-height: 1.35; }
-.cc-side .jupyter-widget-Collapse-header, .cc-side .p-Collapse-header, .cc-side .lm-Collapse-header { padding: 3px 8px; }
-/* the column stays in view only if nothing between it and the page's scroller clips (scrolls) on its own */
-/* (inside the output only: the page's own scroller, in JupyterLab or Voilà, must keep scrolling) */
-.jp-OutputArea:has(.cc-game-row), .jp-OutputArea-child:has(.cc-game-row), .jp-OutputArea-output:has(.cc-game-row),
-.jp-OutputArea-output :has(.cc-game-row), .widget-box:has(.cc-game-row) { overflow: visible !important; }
-</style>"""
 
 
 class GameApp(widgets.VBox):
@@ -109,9 +93,8 @@ class GameApp(widgets.VBox):
         self.anchor = ScrollAnchor()
         self.live = LiveRegion(cc._("Game log"))
         self._told = [e.text for e in self.history.entries]   # the log as last read out (not what came before)
-        self.children = [widgets.HTML(STYLE, layout=widgets.Layout(height="0px", margin="0")), page_style(),
-                         self.anchor, row, self.live, FocusKeeper(".cc-game", [".cc-controls"]), ControlAccess(".cc-game"), tabs,
-                         self.error_log]
+        self.children = [page_style(), self.anchor, row, self.live, FocusKeeper(".cc-game", [".cc-controls"]),
+                         ControlAccess(".cc-game"), tabs, self.error_log]
         self.refresh()
         self._refreshed = self.hooks.on_refresh
 

@@ -48,12 +48,12 @@ class GameLog:
 def entry_html(entry: cc.narrate.Entry, state: cc.GameState, number: int | None = None, note: str | None = None) -> str:
     """One entry as a list item: a dot in the player's colour, the sentence (and a note under it, in grey)."""
     names = [p.name for p in state.players]
-    colour = pal.player_colour(names.index(entry.player)) if entry.player in names else "#999"
-    mark = f"<small style='color:#595959'>{number}.</small> " if number is not None else ""
+    colour = pal.player_colour(names.index(entry.player)) if entry.player in names else pal.GREY
+    mark = f"<small style='color:{pal.QUIET_INK}'>{number}.</small> " if number is not None else ""
     return (f"<li style='margin:2px 0;list-style:none'>{mark}<span style='display:inline-block;width:9px;height:9px;"
-            f"border-radius:50%;background:{colour};border:1px solid #333;margin-right:4px'></span>"
+            f"border-radius:50%;background:{colour};border:1px solid {pal.DARK_GREY};margin-right:4px'></span>"
             f"{html.escape(entry.text)}"
-            + (f"<br><span style='color:#666;font-size:92%'>{html.escape(note)}</span>" if note else "") + "</li>")
+            + (f"<br><span style='color:{pal.FAINT_INK};font-size:92%'>{html.escape(note)}</span>" if note else "") + "</li>")
 
 
 class HistoryView(widgets.VBox):

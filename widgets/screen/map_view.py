@@ -1,7 +1,7 @@
 """MapView: the board as a widget a learner can click (anywidget, a well-kept library for custom
 Jupyter widgets; it runs in JupyterLab 4 and Voilà without a build step).
 
-Python draws two SVG layers (render/board.py); a small ES module (pickables.js and board.js) stacks them,
+Python draws two SVG layers (render/board.py); a small ES module (board.js, with pickables.js) stacks them,
 sends a click on a pickable element back as a pick, shows the tooltip of whatever is under the pointer (or
 focused with the keyboard), names every element for a screen reader and gives the pickable ones one Tab stop
 (arrow keys move among them, in the order `show` gives: colonists, routes by cost, cities, provinces).
@@ -11,10 +11,8 @@ refusal). `pick(kind, id)` is what a click does, so tests drive the board withou
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
-import anywidget
 import traitlets
 
 import concordia_core as cc
@@ -25,20 +23,21 @@ from ..render import board as svg
 from ..render.board import Overlay, ReachOverlay
 from ..render.board_tips import names, tips
 from ..render.last_play import Changes
+from ..render.palette import stylesheet
 from ..render.picks import Pick, PickKind
-from .frontend import esm
+from .frontend import HERE, Pickables
 
 ORDER = {"colonist": 0, "route": 1, "city": 2, "province": 3}
 """The keyboard's order of the board's pickable elements, by kind."""
 
 
-class MapView(PickMessages, anywidget.AnyWidget):
+class MapView(PickMessages, Pickables):
     """The board: `show(state, overlay, pickable=..., selected=...)` redraws it; `on_pick(callback)`
     hears clicks on pickable elements; hovering shows what is there (good, price, who stands there,
     what a Prefect would give)."""
 
-    _esm = esm("board.js")
-    _css = Path(__file__).with_name("board.css")
+    _esm = HERE / "board.js"
+    _css = stylesheet(HERE / "board.css")
     base_svg = traitlets.Unicode("").tag(sync=True)
     pieces_svg = traitlets.Unicode("").tag(sync=True)
     pickable = traitlets.List(traitlets.Unicode()).tag(sync=True)

@@ -1,10 +1,10 @@
-// Shared by the board (board.js) and the card rows (card_row.js), which are sent to the page as this file
-// followed by their own (frontend.py): a tooltip drawn in the page's top layer, so no scrolling box cuts it
-// and nothing covers it, and a roving tab stop over the elements that may be picked now (one Tab stop for
-// the whole group, arrow keys within it, Enter or Space to pick; the focus stays in the group when it redraws).
+// Shared by the board (board.js) and the card rows (card_row.js), an ES module of its own: a tooltip drawn in the
+// page's top layer, so no scrolling box cuts it and nothing covers it, and a roving tab stop over the elements that
+// may be picked now (one Tab stop for the whole group, arrow keys within it, Enter or Space to pick; the focus stays
+// in the group when it redraws). Each widget's module imports it from the address its widget sends (frontend.py).
 
 // A tooltip in the top layer (a manual popover), placed beside the point and kept whole inside the window.
-function makeTip(owner, className) {
+export function makeTip(owner, className) {
   const tip = document.createElement("div");
   tip.className = className;
   tip.setAttribute("role", "tooltip");
@@ -31,7 +31,7 @@ function makeTip(owner, className) {
 
 // The element of `root` a pointer event is about: the topmost one under the pointer that may be picked now,
 // else the topmost that answers a click (with a refusal), else the topmost marked element (for its tooltip).
-function pointTarget(root, event, picked, answering) {
+export function pointTarget(root, event, picked, answering) {
   const marked = (el) => { const n = el && el.closest ? el.closest("[data-pick]") : null; return n && root.contains(n) ? n : null; };
   if (event.clientX !== undefined && document.elementsFromPoint) {
     const under = document.elementsFromPoint(event.clientX, event.clientY).map(marked).filter((n) => n);
@@ -43,7 +43,7 @@ function pointTarget(root, event, picked, answering) {
 
 // One Tab stop over the pickable elements of `root`, in the order `order()` gives their keys; `primary(key)`
 // is the element standing for a key (a key may be drawn twice: a route and its cost badge).
-function makeRoving(root, order, primary, pick) {
+export function makeRoving(root, order, primary, pick) {
   let current = null;
   const keys = () => order().filter((k) => primary(k));
   function mark() {
@@ -90,7 +90,7 @@ function makeRoving(root, order, primary, pick) {
 }
 
 // What a redraw of `root` keeps: the key of the focused element, given back to `roving.restore` afterwards.
-function keepingFocus(root, roving, redraw) {
+export function keepingFocus(root, roving, redraw) {
   const had = roving.focused();
   const active = document.activeElement;
   const key = had && active.closest && active.closest("[data-pick]") ? active.closest("[data-pick]").getAttribute("data-pick") : null;

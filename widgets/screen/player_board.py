@@ -9,6 +9,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..render import palette as pal
 from ..render.card_text import card_span
 from ..render.goods import storehouse_html
 from ..render.markup import esc
@@ -28,16 +29,16 @@ class PlayerBoard(widgets.HTML):
         p = state.player(self.name)
         marks = []
         if state.to_move == self.name:
-            marks.append(f"<b style='color:#2e7d32'>▶ {esc(cc._('to move'))}</b>")
+            marks.append(f"<b style='color:{pal.SUCCESS}'>▶ {esc(cc._('to move'))}</b>")
         if state.actor == self.name and state.actor != state.to_move:
-            marks.append(f"<b style='color:#b45309'>▶ {esc(cc._('must choose'))}</b>")
+            marks.append(f"<b style='color:{pal.WARNING}'>▶ {esc(cc._('must choose'))}</b>")
         if state.praefectus_magnus == self.name:
-            marks.append(f"<span style='border:1px solid #b8860b;padding:0 4px'>{esc(cc.term('term', 'Praefectus Magnus'))}"
-                         "</span>")
+            marks.append(f"<span style='border:1px solid {pal.GOLD_EDGE};padding:0 4px'>"
+                         f"{esc(cc.term('term', 'Praefectus Magnus'))}</span>")
         if p.concordia:
             label = cc._("Concordia card ({points})", points=cc.n_("{n} point", "{n} points",
                                                                      cc.CONSTANTS.concordia_points))
-            marks.append(f"<span style='border:1px solid #555;padding:0 4px'>{esc(label)}</span>")
+            marks.append(f"<span style='border:1px solid {pal.MUTED};padding:0 4px'>{esc(label)}</span>")
         if self.hand_visible(self.name):
             hand = cc.listing(card_span(c) for c in p.hand) if p.hand else "—"
         else:
@@ -55,7 +56,7 @@ class PlayerBoard(widgets.HTML):
                             cc._("Houses left: {houses}", houses=f"<b>{p.houses_left}</b>"),
                             cc._("Storehouse: {used}/{slots}", used=p.storehouse_used, slots=slots)))
         self.value = (
-            f"<div style='border:1px solid #999;border-radius:6px;padding:6px;margin:2px'>"
+            f"<div style='border:1px solid {pal.GREY};border-radius:6px;padding:6px;margin:2px'>"
             f"<b>{esc(p.name)}</b> {' · '.join(marks)}<br>{facts}<br>"
             f"{storehouse_html(p)}"
             f"{cc._('Goods: {goods}', goods=esc(cc.goods_text(p.goods)))}<br>"

@@ -17,6 +17,7 @@ import concordia_core as cc
 
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.style import HIDDEN_LABEL, page_style
+from ..render import palette as pal
 from .seats import HUMAN, KINDS, MAX_NAME, Seat, default_map, kind_label
 
 DEFAULT_NAMES = ("Aiko", "Ben", "Livia", "Marcus", "Julia")
@@ -102,7 +103,7 @@ class TableForm(widgets.VBox):
                                  placeholder=cc._("a whole number, or {random}", random=random_word()),
                                  layout=widgets.Layout(width="240px"))
         same = cc._("The same seed deals the same game and the same bot choices: handy to replay a lesson.")
-        seed_help = widgets.HTML(f"<span style='color:#555'>{html.escape(same)}</span>")
+        seed_help = widgets.HTML(f"<span class='cc-muted'>{html.escape(same)}</span>")
         self.start = widgets.Button(description=cc._("Start the game"), button_style="success", icon="play",
                                     layout=widgets.Layout(width="auto", min_width="fit-content", align_self="flex-start"))
         self.errors = widgets.HTML()
@@ -171,7 +172,7 @@ class TableForm(widgets.VBox):
         found = self.problems()
         if found:
             items = "".join(f"<li>{html.escape(p)}</li>" for p in found)
-            self.errors.value = (f"<div class='cc-form-errors' style='border:1px solid #c62828;background:#ffebee;"
+            self.errors.value = (f"<div class='cc-form-errors' style='border:1px solid {pal.DANGER};background:{pal.ERROR_FILL};"
                                  f"padding:4px 8px;border-radius:4px'><b>{html.escape(cc._('Not yet:'))}</b>"
                                  f"<ul style='margin:2px 0'>{items}</ul></div>")
             return None

@@ -25,6 +25,7 @@ import concordia_core as cc
 from concordia_core import bots
 
 from ..parts.error_log import ErrorLog, guarded
+from ..render.palette import DARK_GREY
 from ..render.words import signed, value_text
 
 TOP = 3
@@ -112,22 +113,22 @@ class HintBox(widgets.VBox):
             now = cc._("score now: {change}", change=score_now_text(h.score_change))
             compared = "" if k == 1 else " · " + against_first(h, hints[0])
             moved = moved_text(k, before[k - 1]) if before else ""
-            moved_html = (f" <span class='concordia-moved' style='color:#6a1b9a'>({html.escape(moved)})</span>"
+            moved_html = (f" <span class='concordia-moved cc-notice'>({html.escape(moved)})</span>"
                           if moved else "")
             why = next_text(h, k, k == len(hints))
-            extra = "".join(f"<br><span style='color:#333'>{html.escape(t)}</span>" for t in (why, h.prepares) if t)
+            extra = "".join(f"<br><span style='color:{DARK_GREY}'>{html.escape(t)}</span>" for t in (why, h.prepares) if t)
             rows.append(f"<li style='margin:4px 0'><b>{html.escape(h.reason)}</b>{moved_html}<br>"
-                        f"<span style='color:#333'>{html.escape(plan)}</span><br>"
-                        f"<span style='color:#555'>{html.escape(measure_line(h.value, h.se))}"
+                        f"<span style='color:{DARK_GREY}'>{html.escape(plan)}</span><br>"
+                        f"<span class='cc-muted'>{html.escape(measure_line(h.value, h.se))}"
                         f"{html.escape(compared)} · {html.escape(now)}"
                         f"</span>{extra}</li>")
-        mark = (f"<div class='concordia-thinking' role='status' style='color:#6a1b9a'>"
+        mark = (f"<div class='concordia-thinking cc-notice' role='status'>"
                 f"{html.escape(cc._('Still thinking: a first answer, a deeper one follows in a few seconds…'))}</div>"
                 if thinking else "")
         if before and any(moved_text(k, b) for k, b in enumerate(before, start=1)):
-            mark = (f"<div class='concordia-reordered' role='status' style='color:#6a1b9a'>"
+            mark = (f"<div class='concordia-reordered cc-notice' role='status'>"
                     f"{html.escape(cc._('The deeper answer changed the order of the hints (marked).'))}</div>")
-        self.html.value = (f"<b>{html.escape(cc._('Hints'))}</b> <span style='color:#555'>"
+        self.html.value = (f"<b>{html.escape(cc._('Hints'))}</b> <span class='cc-muted'>"
                            f"{html.escape(measure_text())}</span>{mark}<ol style='padding-left:20px;margin:2px 0'>"
                            f"{''.join(rows)}</ol>")
         buttons = []

@@ -12,6 +12,7 @@ import ipywidgets as widgets
 
 import concordia_core as cc
 
+from ..render import palette as pal
 from ..render.board import board_svg
 from ..render.last_play import Changes
 
@@ -21,10 +22,10 @@ def small_map(state: cc.GameState, width: int = 460, changed: Changes | None = N
     `changed` names ringed."""
     data = base64.b64encode(board_svg(state, changed=changed).encode("utf-8")).decode("ascii")
     alt = html.escape(cc._("the board now"))
-    caption = (f"<div style='color:#555'>{html.escape(cc._('Ringed on the board: what changed since your last turn.'))}"
+    caption = (f"<div class='cc-muted'>{html.escape(cc._('Ringed on the board: what changed since your last turn.'))}"
                "</div>" if changed else "")
     return (f"<img src='data:image/svg+xml;base64,{data}' alt='{alt}' "
-            f"style='width:100%;max-width:{width}px;border:1px solid #ccc;border-radius:4px'>{caption}")
+            f"style='width:100%;max-width:{width}px;border:1px solid {pal.RULE};border-radius:4px'>{caption}")
 
 
 def since_html(entries: Sequence[cc.narrate.Entry], player: str, first_turn: bool) -> str:
@@ -54,7 +55,7 @@ class PassScreen(widgets.VBox):
         self.children = [self.message, self.confirm_button,
                          widgets.HBox([self.since, self.picture], layout=widgets.Layout(flex_flow="row wrap"))]
         self.add_class("cc-pass")
-        self.layout.border = "2px solid #1f6fb2"
+        self.layout.border = f"2px solid {pal.NOTE_EDGE}"
         self.layout.padding = "8px"
         self.layout.display = "none"
         self.player: str | None = None

@@ -12,6 +12,7 @@ import concordia_core as cc
 from ..parts.error_log import ErrorLog, guarded
 from ..parts.inputs import button
 from ..render.markup import esc
+from ..render.palette import SUCCESS
 from ..render.words import progress_words
 from ..support import visitor
 from .autosave import Autosave, InProgress
@@ -43,7 +44,7 @@ class ResumeOffer(widgets.VBox):
         self.children = [self.text, widgets.HBox([self.go_on_button, self.afresh_button],
                                                   layout=widgets.Layout(flex_flow="row wrap"))]
         self.layout.display = "none"
-        self.layout.border = "2px solid #2e7d32"
+        self.layout.border = f"2px solid {SUCCESS}"
         self.layout.padding = "6px"
         self.layout.margin = "4px 0"
         visitor.when_known(self.look)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import concordia_core as cc
 
+from ..render import palette as pal
 from ..render.markup import esc
 from ..render.score import score_table_html
 
@@ -22,7 +23,7 @@ def mid_scoring_html(state: cc.GameState) -> str:
                 title=f"<b>{esc(cc._('First-game intermediate scoring'))}</b>") + f"<ul>{rows}</ul>"
     if state.mid_payout is not None:
         text += prize_explanation(names, [r or 0 for r in state.mid_scores], list(state.mid_payout))
-    return f"<div class='cc-mid' style='border:1px solid #b8860b;border-radius:6px;padding:6px;margin:4px 0'>{text}</div>"
+    return f"<div class='cc-mid' style='border:1px solid {pal.GOLD_EDGE};border-radius:6px;padding:6px;margin:4px 0'>{text}</div>"
 
 
 def prize_explanation(names: list[str], records: list[int], paid: list[int]) -> str:
@@ -65,7 +66,7 @@ def final_html(state: cc.GameState) -> str:
              if ender else "")
     title = cc._("Game over: {player} wins", player=ranking[0])
     counted = cc._("How each god was counted")
-    return ("<div class='concordia-final' style='border:2px solid #2e7d32;border-radius:6px;padding:8px;margin:4px 0'>"
+    return (f"<div class='concordia-final' style='border:2px solid {pal.SUCCESS};border-radius:6px;padding:8px;margin:4px 0'>"
             f"<h3 style='margin:2px 0' tabindex='-1' data-cc-focus>{esc(title)}</h3>{ended}"
             f"<ol class='ranking'>{items}</ol>{tie_explanation(state)}{score_table_html(state, how=False)}"
             f"<details><summary>{esc(counted)}</summary>{score_table_html(state)}</details></div>")

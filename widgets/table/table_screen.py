@@ -314,7 +314,7 @@ class TableApp(widgets.VBox):
             self.remove_class(IN_PROGRESS)
         self.mid.value = mid_scoring_html(state)
         self.status.value = self._status_html(state)
-        self.notice.value = (f"<div style='color:#6a1b9a'>{esc(self.model.waiting_text(state))}</div>"
+        self.notice.value = (f"<div class='cc-notice'>{esc(self.model.waiting_text(state))}</div>"
                              if self.model.hold and self.model.bot_to_act() else "")
         if self.auto_play.value and not self._running and not self.model.hold and self.model.bot_to_act():
             self._run(BOT_STEP_LIMIT)

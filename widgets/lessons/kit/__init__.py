@@ -20,7 +20,7 @@ import concordia_core as cc
 from ...parts.error_log import ErrorLog, guarded
 from ...parts.inputs import button as _button
 from ...parts.inputs import menu
-from ...parts.style import STYLE_HTML
+from ...parts.style import page_style
 from ...render.board import Overlay, ProduceOverlay
 from ...render.goods import goods_chips
 from ...render.markup import esc
@@ -32,23 +32,13 @@ from .exercise import Exercise, Verdict
 FOCUS_CLASS = "cc-guide-focus"
 """CSS class of the control the tutor asks the learner to use now (a coloured outline)."""
 
-STYLE = f"""<style>
-.{FOCUS_CLASS} {{ outline: 3px solid #e67e22; outline-offset: 2px; border-radius: 4px;
-                 box-shadow: 0 0 0 6px rgba(230,126,34,0.18); }}
-.cc-lesson-table td, .cc-lesson-table th {{ padding: 2px 8px; border: 1px solid #ddd; text-align: left;
-                                            vertical-align: top; }}
-.cc-lesson-table {{ border-collapse: collapse; margin: 4px 0; }}
-.cc-caption {{ color: #444; font-size: 95%; margin: 2px 0 6px 0; }}
-.cc-tutor {{ background: #eef5fb; border-left: 4px solid #1f6fb2; padding: 6px 10px; border-radius: 4px; }}
-.cc-done {{ background: #edf7ed; border-left: 4px solid #1b7837; padding: 6px 10px; border-radius: 4px; }}
-</style>"""
-
 BOARD_WIDTH = "760px"
 
 
-def style() -> ipw.HTML:
-    """The lesson widgets' CSS (the focus outline, tables); every composite widget includes it once."""
-    return ipw.HTML(STYLE + STYLE_HTML, layout=ipw.Layout(height="0px", margin="0"))
+def style() -> ipw.Widget:
+    """The lesson widgets' style (the focus outline, tables, notes: the page stylesheet's, widgets/parts/page.css);
+    every composite widget includes it once."""
+    return page_style()
 
 
 def html_table(header: Sequence[str], rows: Sequence[Sequence[str]], *, raw: bool = False) -> str:

@@ -18,6 +18,8 @@ import ipywidgets as widgets
 import concordia_core as cc
 
 from ...parts.error_log import ErrorLog, guarded
+from ...parts.style import page_style
+from ...render import palette as pal
 
 
 @dataclass(frozen=True)
@@ -48,14 +50,14 @@ def whole_number(answer: Any, unit: str) -> int | Verdict:
 
 
 def verdict_html(verdict: Verdict) -> str:
-    colour = "#1b7837" if verdict.correct else "#b2182b"
+    colour = pal.RIGHT if verdict.correct else pal.WRONG
     mark = cc._("✔ Right.") if verdict.correct else cc._("✘ Not yet.")
     return (f"<div class='cc-verdict' style='border-left:4px solid {colour};padding:4px 8px;margin:4px 0'>"
             f"<b style='color:{colour}'>{html.escape(mark)}</b> {html.escape(verdict.message)}</div>")
 
 
 def solution_html(text: str) -> str:
-    return (f"<div class='cc-solution' style='border-left:4px solid #1f6fb2;padding:4px 8px;margin:4px 0'>"
+    return (f"<div class='cc-solution' style='border-left:4px solid {pal.NOTE_EDGE};padding:4px 8px;margin:4px 0'>"
             f"<b>{html.escape(cc._('The answer:'))}</b> {html.escape(text)}</div>")
 
 
@@ -78,7 +80,7 @@ class Exercise(widgets.VBox):
         self.tries = 0
         self.error_log = ErrorLog()
         self.prompt = widgets.HTML(
-            "<div style='background:#f4f1ea;padding:6px 10px;border-radius:4px'>"
+            f"<div style='background:{pal.EXAMPLE_FILL};padding:6px 10px;border-radius:4px'>"
             + cc._("{exercise} {prompt}", exercise=f"<b>{html.escape(cc._('Exercise.'))}</b>", prompt=prompt) + "</div>")
         wide = widgets.Layout(width="auto", min_width="120px")
         self.check_button = widgets.Button(description=cc._("Check my answer"), button_style="primary", icon="check",
@@ -142,7 +144,7 @@ class GameExercise(Exercise):
                                layout=widgets.Layout(width="auto", align_self="flex-start"))
         reset.on_click(guarded(lambda _: self.reset(), self._log))
         super().__init__(prompt, lambda: self.game, check, solution=solution,
-                         controls=[self.view, self.play_area, reset, self._log], **kwargs)
+                         controls=[page_style(), self.view, self.play_area, reset, self._log], **kwargs)
         self._build()
 
     def _build(self) -> None:

@@ -110,10 +110,10 @@ class ArchitectPanel(Panel):
                    cc._("Click a highlighted route (the number is its cost in steps), another colonist, or a city "
                         "with a price to build."))
             self.info.value = (f"{esc(cc.n_('{n} step left', '{n} steps left', steps))} · {esc(have)}"
-                               f"<br><span style='color:#555'>{esc(how)}</span>")
+                               f"<br><span class='cc-muted'>{esc(how)}</span>")
         else:
             self.info.value = (f"{esc(cc._('Building (no more moves this turn)'))} · {esc(have)}<br>"
-                               f"<span style='color:#555'>{esc(cc._('Click a city with a price on the map.'))}</span>")
+                               f"<span class='cc-muted'>{esc(cc._('Click a city with a price on the map.'))}</span>")
         self.move.disabled = self.move_action() is None
         self.build.disabled = self.build_action() is None
         self.move_preview.value = self.effect(self.move_action()) if self.moving else ""

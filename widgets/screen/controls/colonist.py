@@ -53,7 +53,7 @@ class ColonistPanel(Panel):
         how = cc._("Click {rome} or one of your cities on the map, or choose it here.", rome=cc.city_name("ROMA"))
         self.info.value = (esc(cc._("Placed so far: {n} · {have}", n=self.pending.placed,
                                      have=goods_line(self.player)))
-                           + (f"<br><span style='color:#555'>{esc(how)}</span>" if placing else ""))
+                           + (f"<br><span class='cc-muted'>{esc(how)}</span>" if placing else ""))
         head = (esc(cc._("Each new colonist costs {cost}", cost=cc.goods_text(cc.CONSTANTS.new_colonist_cost)))
                 if placing else "")
         self.preview.value = self.effect(self.action(), head)

@@ -86,7 +86,7 @@ class MercatorPanel(Panel):
             head = esc(cc._("pay {coins}", coins=coins) if self.direction.value == "buy"
                         else cc._("receive {coins}", coins=coins))
         action = self.action()
-        done = (f"<br><span style='color:#555'>{esc(cc._('Done makes this trade too, then ends the Mercator.'))}"
+        done = (f"<br><span class='cc-muted'>{esc(cc._('Done makes this trade too, then ends the Mercator.'))}"
                 "</span>" if action in self.legal else "")
         self.preview.value = self.effect(action, head) + done
         self.ctl.request_overlay(None)

@@ -12,6 +12,7 @@ import concordia_core as cc
 from ...parts.inputs import button
 from ...render.changes import describe_change
 from ...render.markup import esc
+from ...render.palette import DANGER
 from ...render.picks import Pick
 from ...render.words import capital
 from ..card_row import CardRow
@@ -129,7 +130,7 @@ class Panel:
         try:
             after = cc.apply(self.state, action)
         except cc.ConcordiaError as err:
-            return f"{head}<br><span style='color:#c62828'>✗ {esc(cc._('not allowed: {why}', why=err))}</span>"
+            return f"{head}<br><span style='color:{DANGER}'>✗ {esc(cc._('not allowed: {why}', why=err))}</span>"
         lines = describe_change(self.state, after) or [cc._("nothing changes yet")]
         step = cc.narrate.step_words(self.state, action)
         body = "<br>".join(f"&nbsp;&nbsp;{esc(x)}" for x in lines)

@@ -80,7 +80,7 @@ class SenatorPanel(Panel):
         most = "" if self.consul else cc._(" (at most {n})", n=cc.CONSTANTS.senator_cards)
         self.info.value = (esc(cc._("Cards bought so far: {n}{most} · {have}", n=bought, most=most,
                                      have=goods_line(self.player)))
-                           + "<br><span style='color:#555'>"
+                           + "<br><span class='cc-muted'>"
                            + esc(cc._("Click a card in the display (hover it for what it does) to choose it, again "
                                        "to buy it; or choose its slot here.")) + "</span>")
         self.wild.layout.display = None if self._wild_needed() else "none"
