@@ -121,8 +121,8 @@ site-serve: $(SITE)
 # Both parts always run; the exit status fails when either fails.
 test: $(STAMP) $(AXE)
 	@status=0; \
-	$(BIN)/python -m pytest -n 2 --dist loadfile --ignore=tests/test_voila_soak.py || status=$$?; \
-	$(BIN)/python -m pytest tests/test_voila_soak.py || status=$$?; \
+	$(BIN)/python -m pytest -n 2 --dist loadfile --ignore=tests/app/test_app_soak.py || status=$$?; \
+	$(BIN)/python -m pytest tests/app/test_app_soak.py || status=$$?; \
 	exit $$status
 
 quick: $(STAMP)

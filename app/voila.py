@@ -3,7 +3,7 @@ pages, with no code shown and none accepted from a visitor.
 
 `make app` points Voilà at this folder only (`--Voila.config_file_paths=app`), so no voila.json/voila.py
 elsewhere (the current folder, ~/.jupyter, the venv) can loosen what is set here; options given on
-the command line (`make app HOST=... PORT=...`) still win. tests/test_voila.py checks every line.
+the command line (`make app HOST=... PORT=...`) still win. tests/app/test_app_lockdown.py checks every line.
 """
 
 import os

@@ -8,7 +8,7 @@ name (a label goes where it covers least of the cities, pieces, routes and other
 `widgets/render/layout.py`'s; text is measured with its `text_width`.
 
 Run again after a change of a map (concordia_core/data/maps/), of those parameters or of the text widths;
-tests/test_board_geometry.py fails until then:
+tests/views/test_board_geometry.py fails until then:
 
     .venv/bin/python scripts/board_geometry.py           # write the file
     .venv/bin/python scripts/board_geometry.py --check   # exit 1 if the shipped file is not what this makes now

@@ -119,7 +119,7 @@ def site_wheels() -> list[Path]:
 
 
 def project_wheel(work: Path) -> Path:
-    """This project's wheel, built from a copy of the checkout's sources without network (as tests/test_installed.py
+    """This project's wheel, built from a copy of the checkout's sources without network (as tests/project/test_installed.py
     does): the build leaves nothing in the checkout."""
     source = work / "source"
     source.mkdir()

@@ -1,5 +1,5 @@
 """Write the golden boards: the SVG the board (`render.board`) and the small map pictures (`render.map_picture`)
-draw for a few fixed positions, with those positions, into tests/golden/boards/. tests/test_board_geometry.py
+draw for a few fixed positions, with those positions, into tests/golden/boards/. tests/views/test_board_geometry.py
 draws the same positions again and compares: the drawing code may change how it computes, never what it draws.
 
 The positions: the setup of each player count on both maps, a mid-game position of each map (with the last play's

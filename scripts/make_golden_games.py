@@ -1,6 +1,6 @@
 """Write the golden games: seeded bot games as records (tests/golden/<name>.json, the format of
 `Game.to_json()`, loadable as they are by `Game.from_json`) and their final scores, rankings, bot levels
-and seeds (tests/golden/expected.json). tests/test_golden_games.py replays the records (a change of the
+and seeds (tests/golden/expected.json). tests/engine/test_golden_games.py replays the records (a change of the
 rules shows as a changed score) and replays the bots from their seeds (a change of a bot shows as a
 changed action). Run it again when such a change is intended, and review the diff:
 

@@ -1,6 +1,6 @@
 """Write chapter 19's sample review (widgets/lessons/data/ch19_sample_review.json): the review of the chapter's
 sample game, so the chapter shows it at once instead of working it out at every page load (a review judges
-every decision with the hints' budget). tests/test_review_chapter.py checks the file against a fresh review;
+every decision with the hints' budget). tests/views/test_review_chapter.py checks the file against a fresh review;
 run this again when the judge or the sample game changes, and review the diff:
 
     .venv/bin/python scripts/make_sample_review.py

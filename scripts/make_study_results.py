@@ -1,5 +1,5 @@
 """Write chapter 16's studies (widgets/lessons/data/ch16_studies.json): the games of its two studies, so the
-chapter shows their plots at once instead of playing them at every page load. tests/test_simulate.py checks the
+chapter shows their plots at once instead of playing them at every page load. tests/engine/bots/test_simulate.py checks the
 file against the games played afresh; run this again when the bots or the studies change, and review the diff:
 
     .venv/bin/python scripts/make_study_results.py

@@ -5,7 +5,7 @@ an element whose id is the rule id (`<section id="R-ARCH-4">`), so `rules.en.htm
 
 The app (Voilà) serves them at /voila/templates/concordia/static/rules.en.html (and rules.ja.html); the template's
 rules.js opens a chapter's rule links in a dialog from them. The pages are committed, like the compiled catalog;
-tests/test_rule_pages.py fails when they are not what this script makes from docs/rules*.md now. The parsing is
+tests/content/test_rule_pages.py fails when they are not what this script makes from docs/rules*.md now. The parsing is
 widgets/support/rulebook.py's: its rules and the Markdown between them.
 """
 from __future__ import annotations

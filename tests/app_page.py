@@ -5,8 +5,8 @@ app started by `make app` (voila_support.serve) once for a test module (`voila_a
 JavaScript error, failed request and request to another site noted in `page.problems`; a chapter opened
 and waited for until Voilà has run every cell and the widgets are drawn, the screens built when reached included.
 
-Used by tests/test_browser_voila.py, test_browser_axe.py, test_browser_phone.py, test_browser_keyboard.py,
-test_browser_friends.py and test_voila_owner.py; chapter 19's review by the benchmarks too."""
+Used by tests/browser/test_app_pages.py, test_axe.py, test_phone.py, test_keyboard.py,
+test_friends_devices.py and tests/app/test_app_owner.py; chapter 19's review by the benchmarks too."""
 from __future__ import annotations
 
 import re

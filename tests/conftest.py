@@ -1,6 +1,9 @@
-"""Shared fixtures: small Italia games and positions, and the widget callback guard."""
+"""What every layer's tests share: the Japanese switch, the browser fixtures, and a report of slow tests left
+unmarked. The tests live in folders by layer (engine, views, content, browser, app, project, benchmarks), each
+folder's conftest.py applying its markers and fixtures; the support modules beside this file are shared."""
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterator
 
 import pytest
@@ -10,36 +13,8 @@ import concordia_core as cc
 # the browser fixtures, for the browser test modules: JupyterLab (lab, browser, page) and the app (voila_app, app_browser)
 pytest_plugins = ["browser_support", "app_page"]
 
-
-@pytest.fixture
-def italia2() -> cc.Game:
-    """A 2-player Italia game with Aiko first."""
-    return cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko")
-
-
-@pytest.fixture
-def s2() -> cc.GameState:
-    """The state after setup of a 2-player Italia game (seed 7, Aiko first)."""
-    return cc.new_game("italia", ["Aiko", "Ben"], seed=7, first_player="Aiko").state
-
-
-@pytest.fixture
-def s3() -> cc.GameState:
-    """The state after setup of a 3-player Italia game (seed 7, Aiko first)."""
-    return cc.new_game("italia", ["Aiko", "Ben", "Chloe"], seed=7, first_player="Aiko").state
-
-
-@pytest.fixture
-def fail_on_callback_errors():
-    """Fail the test when any guarded widget callback raised (ipywidgets would only log it).
-    Widget test modules use it for every test: pytestmark = pytest.mark.usefixtures(...)."""
-    from widgets.parts.error_log import CALLBACK_ERRORS
-    CALLBACK_ERRORS.clear()
-    yield
-    errors = list(CALLBACK_ERRORS)
-    CALLBACK_ERRORS.clear()
-    if errors:
-        pytest.fail(f"widget callbacks raised: {errors!r}")
+SLOW_SECONDS = 5.0
+"""A test that takes longer (setup, call and teardown together) belongs with `slow`, out of `make quick`."""
 
 
 @pytest.fixture
@@ -50,3 +25,23 @@ def japanese() -> Iterator[None]:
         yield
     finally:
         cc.set_language("en")
+
+
+_SECONDS: defaultdict[str, float] = defaultdict(float)
+_UNMARKED: set[str] = set()
+
+
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """Add up each test's time, for the tests `make quick` runs (not slow, browser or benchmark)."""
+    if not {"slow", "browser", "benchmark"} & set(report.keywords):
+        _UNMARKED.add(report.nodeid)
+        _SECONDS[report.nodeid] += report.duration
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Name the unmarked tests over SLOW_SECONDS: a figure to read (machines differ), never a failure."""
+    over = sorted(((s, n) for n, s in _SECONDS.items() if n in _UNMARKED and s > SLOW_SECONDS), reverse=True)
+    if over:
+        terminalreporter.section(f"tests over {SLOW_SECONDS:.0f} s not marked slow")
+        for seconds, nodeid in over:
+            terminalreporter.line(f"{seconds:6.1f} s  {nodeid}")

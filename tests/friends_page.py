@@ -1,7 +1,7 @@
 """Friends at a table, each on their own device, in the app mode (not a test module): a device is a browser context
 of its own (its own visitor cookie) with chapter 20's page; start a table and join it, type the moves on the device
 whose seat acts, wait for every device to show them, and check that all pages show the same public things and none
-another player's hand. Used by tests/test_browser_friends.py and tests/test_friends_soak.py."""
+another player's hand. Used by tests/browser/test_friends_devices.py and tests/app/test_friends_soak.py."""
 from __future__ import annotations
 
 import re

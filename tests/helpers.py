@@ -17,6 +17,8 @@ import concordia_core as cc
 from concordia_core.cards import all_cards
 from concordia_core.state import GameState
 
+ROOT = Path(__file__).resolve().parents[1]
+"""The repository's root folder."""
 NAMES = ["Aiko", "Ben", "Chloe", "Dario", "Emil"]
 STOREHOUSE = 12
 HOUSES = 15
@@ -25,7 +27,7 @@ PER_KIND = 3
 
 def load_script(name: str) -> types.ModuleType:
     """A script of scripts/ as a module (the scripts are not a package): load_script("catalog")."""
-    path = Path(__file__).resolve().parents[1] / "scripts" / f"{name}.py"
+    path = ROOT / "scripts" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(f"script_{name}", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -215,7 +217,7 @@ def refused(state: GameState, action, rule: str) -> str:
 def judge_claims(players: int) -> dict:
     """How the judge turns what it measured into claims at a table of `players`, per stage, as
     concordia_core/data/value.json ships them (read here, not through the judge)."""
-    data = json.loads((Path(__file__).resolve().parents[1] / "concordia_core" / "data" / "value.json")
+    data = json.loads((ROOT / "concordia_core" / "data" / "value.json")
                       .read_text(encoding="utf-8"))
     return data["judge"]["2" if players <= 2 else "3"]
 

@@ -1,4 +1,4 @@
-"""The static site (`make site`) in Chromium, for tests/test_site_*.py and the site's benchmark (not a test module):
+"""The static site (`make site`) in Chromium, for tests/browser/test_site_pages.py and the site's benchmark (not a test module):
 the site built (make's own file dependencies keep a second build cached) and served on 127.0.0.1 from the test
 process; a page in a browser context of its own where every request that does not go to 127.0.0.1 is aborted and
 counted; a chapter opened and waited for until Voici has run its cells in the browser and drawn its widgets."""
@@ -14,8 +14,12 @@ from typing import Any
 from urllib.parse import urlparse
 
 from browser_support import REPO, chromium_path, load_script
+from widget_page import see, wait_for
 
 SITE = REPO / "build" / "site"
+START = "voici/render/notebooks/00_start_here.html"    # the start page, where the site's address leads
+TABLE = "voici/render/notebooks/15_first_game.html"    # chapter 15, the first game at a table
+SEED = "7"                       # the tables' seed, so a run is the same game every time
 BUILD_TIMEOUT = 1800            # the first build downloads the build tools and the wheels (a few minutes)
 PAGE_TIMEOUT_MS = 180_000       # a chapter: Pyodide started, the tutor imported, every cell run
 LOCAL_SCHEMES = ("data", "blob", "about")
@@ -95,3 +99,32 @@ def assert_clean(page: Any, where: str) -> None:
     leak = LEAKS.search(text)
     assert leak is None, f"{where}: {leak.group(0)!r} shown: …{text[max(0, leak.start() - 200):leak.end() + 200]}…"
     assert page.outside == [], f"{where}: requests to other sites: {page.outside}"
+
+
+def set_up_for_two(page: Any) -> Any:
+    """Chapter 15's set-up form: 2 players, seat 2 a greedy practice bot, a fixed seed; Start. The table."""
+    form = page.locator(".cc-table-launcher").first
+    form.scroll_into_view_if_needed()
+    see(form, "Set up a table")
+    form.get_by_role("button", name="2", exact=True).click()
+    menu = form.get_by_label("Who plays seat 2")
+    labels = menu.locator("option").all_inner_texts()
+    menu.select_option(index=next(i for i, text in enumerate(labels) if "(greedy)" in text))
+    seed = form.locator(".widget-text").filter(has=page.locator("label", has_text="Seed")).locator("input")
+    seed.fill(SEED)
+    seed.press("Tab")
+    form.get_by_role("button", name="Start the game").click()
+    table = form.locator(".cc-table").first
+    table.wait_for(timeout=60_000)
+    return table
+
+
+def person_to_act(table: Any) -> None:
+    """Until the person's hand offers cards (the pass screen, if any, passed)."""
+    show_hand = table.get_by_role("button", name=re.compile(r"show my hand$"))
+    cards = table.locator(".cc-controls .cc-cardrow .cc-pickable")
+    def ready() -> bool:
+        if show_hand.count() and show_hand.first.is_visible():
+            show_hand.first.click()
+        return cards.count() > 0 and cards.first.is_visible()
+    wait_for("the person's hand", ready, 90)

@@ -2,7 +2,7 @@
 (the Makefile's recipe, app/voila.py, the concordia template), on 127.0.0.1 and a free port, serving a
 temporary copy of notebooks/ with CONCORDIA_SAVES in a temporary folder.
 
-Used by tests/test_voila.py (HTTP) and tests/test_browser_voila.py (headless Chromium). The committed
+Used by tests/app/test_app_lockdown.py (HTTP) and tests/browser/test_app_pages.py (headless Chromium). The committed
 notebooks are never served (the Makefile's own message names the copy); the server, its kernels and
 everything they started are stopped by process id.
 """

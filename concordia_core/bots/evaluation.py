@@ -86,7 +86,7 @@ def remaining(state: GameState) -> float:
 class Points:
     """A player's score if the game ended now, as numbers only: what `score()` counts (R-SCORE-1..8),
     without the texts that say how (a look-ahead asks this thousands of times per decision;
-    tests/test_bots_evaluation.py checks it against `score()`)."""
+    tests/engine/bots/test_evaluation.py checks it against `score()`)."""
 
     total: int
     by_god: Mapping[str, int]          # GODS and "concordia", as ScoreBreakdown.by_god()

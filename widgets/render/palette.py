@@ -17,7 +17,7 @@ OKABE_ITO: dict[str, str] = {
     "black": "#000000", "orange": "#E69F00", "sky_blue": "#56B4E9", "reddish_purple": "#CC79A7",
 }
 # The red player's vermillion is a shade lighter than Okabe–Ito's (#D55E00): its black letter then reads
-# (4.5:1) also for a protanope, who sees red darker (tests/test_colour_vision.py measures it).
+# (4.5:1) also for a protanope, who sees red darker (tests/views/test_colour_vision.py measures it).
 PLAYER_RED = "#DE6300"
 PLAYER_COLOURS: tuple[str, ...] = (
     PLAYER_RED, OKABE_ITO["blue"], OKABE_ITO["bluish_green"], OKABE_ITO["yellow"], OKABE_ITO["black"],
