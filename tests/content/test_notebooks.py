@@ -18,7 +18,7 @@ from typing import Any
 
 import nbformat
 import pytest
-from jupyter_client.manager import KernelManager
+from jupyter_client.manager import AsyncKernelManager
 from nbclient import NotebookClient
 
 NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").rglob("*.ipynb"))
@@ -174,8 +174,9 @@ def test_notebook_runs_twice_and_backwards_and_shows_no_code_values(path: Path) 
     nb = nbformat.read(path, as_version=4)
     with tempfile.TemporaryDirectory(prefix="nbk-") as sockets:
         # the kernel talks over Unix sockets of its own: TCP ports picked free and bound later may be taken
-        # meanwhile by another test's kernel or server ("Address already in use")
-        km = KernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
+        # meanwhile by another test's kernel or server ("Address already in use"). An async manager, as nbclient's
+        # own: with a blocking one, its wait for a cell's output blocks the loop, and a lost message hangs forever
+        km = AsyncKernelManager(kernel_name="python3", transport="ipc", ip=str(Path(sockets) / "kernel"))
         client = NotebookClient(nb, km=km, timeout=300, resources={"metadata": {"path": str(path.parent)}})
         problems = _run_three_ways(client, nb, path)
     for model, text in _widget_texts(nb):
