@@ -17,6 +17,8 @@ import pytest
 import concordia_core as cc
 from widgets.support import saves
 
+pytestmark = pytest.mark.slow  # every chapter run once in a fresh interpreter, for the module (about 5 s)
+
 REPO = Path(__file__).resolve().parents[2]
 
 SCRIPT = r'''
