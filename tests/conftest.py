@@ -27,20 +27,18 @@ def japanese() -> Iterator[None]:
         cc.set_language("en")
 
 
-_SECONDS: defaultdict[str, float] = defaultdict(float)
-_UNMARKED: set[str] = set()
+_SECONDS: defaultdict[str, float] = defaultdict(float)   # nodeid -> seconds, of the tests make quick runs
 
 
 def pytest_runtest_logreport(report: pytest.TestReport) -> None:
     """Add up each test's time, for the tests `make quick` runs (not slow, browser or benchmark)."""
     if not {"slow", "browser", "benchmark"} & set(report.keywords):
-        _UNMARKED.add(report.nodeid)
         _SECONDS[report.nodeid] += report.duration
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Name the unmarked tests over SLOW_SECONDS: a figure to read (machines differ), never a failure."""
-    over = sorted(((s, n) for n, s in _SECONDS.items() if n in _UNMARKED and s > SLOW_SECONDS), reverse=True)
+    over = sorted(((s, n) for n, s in _SECONDS.items() if s > SLOW_SECONDS), reverse=True)
     if over:
         terminalreporter.section(f"tests over {SLOW_SECONDS:.0f} s not marked slow")
         for seconds, nodeid in over:
