@@ -74,8 +74,14 @@ JS_NEXT = """() => {
   const where = a.closest('.cc-pass') ? 'pass' : a.closest('.cc-final-box') ? 'final'
     : a.closest('.cc-controls .cc-cardrow') ? 'hand' : a.closest('.cc-board') ? 'board'
     : a.closest('.cc-controls') ? 'controls' : a.closest('.cc-table-tools') ? 'tools' : 'elsewhere';
-  return {where, visible: seen && !!top && (top === a || a.contains(top) || top.contains(a)),
-          what: a.tagName + ' ' + (a.getAttribute('data-pick') || (a.innerText || '').trim().slice(0, 40))};
+  // a piece of the board may lie under the board's own drawing (a route across a province's middle): that hides
+  // nothing; anything else over the middle (a tooltip, a panel) hides the focus
+  const board = a.closest('.cc-board');
+  const mine = top && (top === a || a.contains(top) || top.contains(a) || (!!board && board.contains(top)));
+  return {where, visible: seen && !!mine,
+          what: a.tagName + ' ' + (a.getAttribute('data-pick') || (a.innerText || '').trim().slice(0, 40)),
+          over: top ? top.tagName + '.' + [...top.classList].join('.') : null,
+          middle: [Math.round(x), Math.round(y)], window: [innerWidth, innerHeight]};
 }"""
 
 

@@ -5,7 +5,7 @@ next thing to do: the first usable element of the first shown box among its `tar
 turn inside the box `scope` names; a target may be a usable element itself, e.g. a card of the hand or a piece
 of the board), as soon as one is shown. `follow()` asks for it after a move: once the page has settled, the
 focus goes to the next thing to do unless the person is typing in a box that is still there. The element
-focused is brought into view (the nearest edge: nothing moves when it is already in view), so the focus is
+focused is brought into view (the nearest edge: nothing moves when its middle is already in view), so the focus is
 never on the page's body or on a control scrolled out of sight."""
 from __future__ import annotations
 
@@ -35,8 +35,9 @@ function render({ model, el }) {
     }
     return null;
   }
-  const inView = (node) => { const r = node.getBoundingClientRect();
-    return r.bottom > 0 && r.top < window.innerHeight && r.right > 0 && r.left < window.innerWidth; };
+  // in view: its middle inside the window (a piece half cut at the window's edge is brought in)
+  const inView = (node) => { const r = node.getBoundingClientRect(), x = (r.left + r.right) / 2, y = (r.top + r.bottom) / 2;
+    return x >= 0 && y >= 0 && x <= window.innerWidth && y <= window.innerHeight; };
   const current = () => (document.activeElement && document.activeElement !== document.body) ? document.activeElement : null;
   const lost = () => last && !current() && (!last.isConnected || !shown(last) || last.disabled);
   function put(node) {

@@ -111,7 +111,7 @@ async function render({ model, el }) {
     const node = event.target.closest ? event.target.closest("[data-pick]") : null;
     // the tooltip follows the keyboard's focus, not a focus the screen moved after a click
     if (node && stack.contains(node) && node.matches(":focus-visible")) {
-      const r = node.getBoundingClientRect(); showTip(node, r.right, r.bottom);
+      tip.showBeside(model.get("tips")[node.getAttribute("data-pick")], node.getBoundingClientRect());
     }
   });
   stack.addEventListener("focusout", () => tip.hide());

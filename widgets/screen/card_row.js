@@ -64,7 +64,7 @@ async function render({ model, el }) {
   row.addEventListener("mouseleave", () => tip.hide());
   row.addEventListener("focusin", (e) => {
     const n = target(e);
-    if (n && n.matches(":focus-visible")) { const r = n.getBoundingClientRect(); showTip(n, r.left, r.bottom); }
+    if (n && n.matches(":focus-visible")) tip.showBeside(model.get("tips")[n.dataset.pick], n.getBoundingClientRect());
   });
   row.addEventListener("focusout", () => tip.hide());
   return () => tip.node.remove();

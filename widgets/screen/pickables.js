@@ -3,7 +3,9 @@
 // may be picked now (one Tab stop for the whole group, arrow keys within it, Enter or Space to pick; the focus stays
 // in the group when it redraws). Each widget's module imports it from the address its widget sends (frontend.py).
 
-// A tooltip in the top layer (a manual popover), placed beside the point and kept whole inside the window.
+// A tooltip in the top layer (a manual popover), kept whole inside the window: beside the pointer (`show`), or
+// beside a piece the keyboard focused (`showBeside`), below it, else above, right or left, never over the piece
+// itself, so the focus mark stays in sight.
 export function makeTip(owner, className) {
   const tip = document.createElement("div");
   tip.className = className;
@@ -11,22 +13,42 @@ export function makeTip(owner, className) {
   const layered = typeof tip.showPopover === "function";
   if (layered) tip.setAttribute("popover", "manual");
   owner.append(tip);
+  const EDGE = 4, GAP = 8;
   function hide() {
     if (layered) { if (tip.matches(":popover-open")) tip.hidePopover(); } else tip.style.display = "none";
   }
-  function show(text, x, y) {
-    if (!text || !tip.isConnected) { hide(); return; }
+  function open(text) {
+    if (!text || !tip.isConnected) { hide(); return null; }
     tip.textContent = text;
     if (layered) { if (!tip.matches(":popover-open")) tip.showPopover(); } else tip.style.display = "block";
-    const width = tip.offsetWidth, height = tip.offsetHeight;
-    const right = document.documentElement.clientWidth, bottom = document.documentElement.clientHeight;
-    let left = x + 14, top = y + 14;
-    if (left + width > right - 4) left = Math.max(4, x - width - 14);
-    if (top + height > bottom - 4) top = Math.max(4, y - height - 14);
+    return { width: tip.offsetWidth, height: tip.offsetHeight,
+             right: document.documentElement.clientWidth, bottom: document.documentElement.clientHeight };
+  }
+  function place(left, top) {
     tip.style.left = left + "px";
     tip.style.top = top + "px";
   }
-  return { show, hide, node: tip };
+  function show(text, x, y) {
+    const box = open(text);
+    if (!box) return;
+    let left = x + 14, top = y + 14;
+    if (left + box.width > box.right - EDGE) left = Math.max(EDGE, x - box.width - 14);
+    if (top + box.height > box.bottom - EDGE) top = Math.max(EDGE, y - box.height - 14);
+    place(left, top);
+  }
+  function showBeside(text, r) {
+    const box = open(text);
+    if (!box) return;
+    const across = Math.max(EDGE, Math.min(r.left, box.right - box.width - EDGE));
+    const down = Math.max(EDGE, Math.min(r.top, box.bottom - box.height - EDGE));
+    const places = [[across, r.bottom + GAP], [across, r.top - box.height - GAP],
+                    [r.right + GAP, down], [r.left - box.width - GAP, down]];
+    const inside = ([left, top]) => left >= EDGE && top >= EDGE && left + box.width <= box.right - EDGE
+      && top + box.height <= box.bottom - EDGE;
+    const found = places.find(inside);
+    if (found) place(...found); else hide();      // a piece filling the window: no room beside it
+  }
+  return { show, showBeside, hide, node: tip };
 }
 
 // The element of `root` a pointer event is about: the topmost one under the pointer that may be picked now,
