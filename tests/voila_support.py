@@ -164,17 +164,27 @@ def code_lines(notebook: Path, min_length: int = 20) -> list[str]:
     return lines
 
 
-def kernel_pids(app: VoilaApp) -> list[int]:
-    """The app's live kernels: the ipykernel processes below `make app`."""
-    found = []
+def kernel_processes(app: VoilaApp) -> dict[int, str]:
+    """The app's live kernels, each pid with its parent's pid and command line (for a failure to show): the ipykernel
+    processes below `make app` that a kernel did not start. A kernel's own child (a review's process pool, or any
+    subprocess in the instant between its fork and its exec) carries the kernel's command line, but it is no
+    kernel of the app's."""
+    found: dict[int, tuple[int, bytes]] = {}
     for pid in _descendants(app.proc.pid):
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()
+            stat = Path(f"/proc/{pid}/stat").read_text()
         except OSError:
             continue
         if b"ipykernel" in command:
-            found.append(pid)
-    return found
+            found[pid] = (int(stat[stat.rindex(")") + 2:].split()[1]), command.replace(b"\0", b" "))
+    return {pid: f"{pid} (parent {parent}): {command.decode(errors='replace')[-120:]}"
+            for pid, (parent, command) in found.items() if parent not in found}
+
+
+def kernel_pids(app: VoilaApp) -> list[int]:
+    """The app's live kernels (`kernel_processes`)."""
+    return list(kernel_processes(app))
 
 
 def server_rss(app: VoilaApp) -> int:
