@@ -164,6 +164,16 @@ def code_lines(notebook: Path, min_length: int = 20) -> list[str]:
     return lines
 
 
+POOLED = 4      # the preheated pages of app/voila.py: the start page and chapters 01, 02 and 15
+
+
+def pool_refilled(app: VoilaApp, pooled: int = POOLED) -> bool:
+    """Every kernel a page took from the preheated pool has been replaced: Voilà logs each take and each filling.
+    Until then a refill may start a kernel at any moment (kernels.py's `refill_delay`), so no count is settled."""
+    log = app.log()
+    return log.count("Kernel pool of") >= pooled + log.count("Using pre-heated kernel")
+
+
 def kernel_processes(app: VoilaApp) -> dict[int, str]:
     """The app's live kernels, each pid with its parent's pid and command line (for a failure to show): the ipykernel
     processes below `make app` that a kernel did not start. A kernel's own child (a review's process pool, or any

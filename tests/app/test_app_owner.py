@@ -21,12 +21,11 @@ from typing import Any
 
 import pytest
 from app_page import JS_RENDERED, JS_WIDGETS, PAGE_TIMEOUT_MS, app_page, open_app_page, page_text, play_and_save, save_table
-from voila_support import Visitor, VoilaApp, kernel_pids
+from voila_support import POOLED, Visitor, VoilaApp, kernel_pids, pool_refilled
 from widget_page import wait_for
 
 pytestmark = [pytest.mark.slow, pytest.mark.browser]
 KERNELS = 12
-POOLED = 4                           # the start page and chapters 01, 02 and 15 are preheated (app/voila.py)
 TABLE = "15_first_game.ipynb"        # preheated: its page takes a kernel from the pool
 CHAPTER = "03_turn_and_mercator.ipynb"   # not preheated: its page starts a kernel
 OTHERS = [CHAPTER, "04_architect_movement.ipynb", "05_architect_building.ipynb", "06_prefect.ipynb",
@@ -175,13 +174,6 @@ def saves_of(app: VoilaApp) -> dict[str, bytes]:
     folder = app.saves / "visitors"
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()} \
         if folder.exists() else {}
-
-
-def pool_refilled(app: VoilaApp) -> bool:
-    """Every kernel a page took from the preheated pool has been replaced: Voilà logs each take and each filling.
-    Until then a refill may start a kernel at any moment (kernels.py's `refill_delay`), so no count is settled."""
-    log = app.log()
-    return log.count("Kernel pool of") >= POOLED + log.count("Using pre-heated kernel")
 
 
 def settle(app: VoilaApp, count: int, seconds: float) -> float:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from app_page import JS_WIDGETS, PAGE_TIMEOUT_MS, app_page, open_app_page, reach_every_screen
 from playwright.sync_api import Error as PlaywrightError
-from voila_support import VoilaApp, kernel_pids
+from voila_support import VoilaApp, kernel_pids, pool_refilled
 from widget_page import choose, wait_for
 
 CHAPTER = "15_first_game.ipynb"
@@ -103,6 +103,7 @@ def test_no_loss_leaving_asks_first_and_staying_keeps_a_working_page(app_browser
         page.on("dialog", lambda dialog: (asked.append(dialog.type), dialog.dismiss() if stay[0] else dialog.accept()))
         open_app_page(page, voila_app, CHAPTER)
         at = play_mercator(page)
+        wait_for("the preheated pool refilled", lambda: pool_refilled(voila_app), 60)   # no kernel starts meanwhile
         kernels = len(kernel_pids(voila_app))
         with pytest.raises(PlaywrightError):    # the person answers "stay": the navigation does not happen
             page.goto(voila_app.url("/voila/render/03_turn_and_mercator.ipynb"), timeout=5_000)
