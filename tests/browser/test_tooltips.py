@@ -13,6 +13,7 @@ from browser_support import launched_chromium
 
 SCREEN = Path(__file__).resolve().parents[2] / "widgets" / "screen"
 MODULE, STYLE = SCREEN / "pickables.js", SCREEN / "board.css"     # the module, and the board's tooltip style
+SOURCE = base64.b64encode(MODULE.read_bytes()).decode()          # imported by the page from a data: address
 WINDOW = {"width": 800, "height": 600}
 TEXT = "ETRVRIA\nA province of Italia: its cities make wine, cloth, bricks and food.\nPick it for the Prefect."
 
@@ -62,8 +63,7 @@ def overlap(a: tuple[float, ...], b: tuple[float, ...]) -> bool:
 
 @pytest.mark.parametrize("name", PIECES)
 def test_browser_tooltip_of_a_focused_piece_beside_it_and_whole(blank_page: Any, name: str) -> None:
-    source = base64.b64encode(MODULE.read_bytes()).decode()
-    placed = blank_page.evaluate(JS_PLACE, [source, PIECES[name], TEXT])
+    placed = blank_page.evaluate(JS_PLACE, [SOURCE, PIECES[name], TEXT])
     assert placed["shown"], f"{name}: the tooltip was not shown although there is room beside the piece"
     left, top, width, height = placed["tip"]
     assert width > 100 and height > 20, placed
@@ -74,6 +74,5 @@ def test_browser_tooltip_of_a_focused_piece_beside_it_and_whole(blank_page: Any,
 
 def test_browser_tooltip_hidden_when_the_piece_fills_the_window(blank_page: Any) -> None:
     """No room beside a piece as large as the window: no tooltip over it (its name is still its accessible name)."""
-    source = base64.b64encode(MODULE.read_bytes()).decode()
-    placed = blank_page.evaluate(JS_PLACE, [source, (0, 0, WINDOW["width"], WINDOW["height"]), TEXT])
+    placed = blank_page.evaluate(JS_PLACE, [SOURCE, (0, 0, WINDOW["width"], WINDOW["height"]), TEXT])
     assert not placed["shown"], placed
