@@ -97,16 +97,23 @@ def _digest(paths: list[Path]) -> dict[str, str]:
     return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in paths}
 
 
-def _descendants(pid: int) -> list[int]:
-    """Every live process below `pid` (kernels run in their own session, so a process-group kill misses them)."""
-    children: dict[int, list[int]] = {}
+def process_parents() -> dict[int, int]:
+    """Every live process's parent: pid -> parent pid, from /proc."""
+    parents = {}
     for stat in Path("/proc").glob("[0-9]*/stat"):
         try:
             text = stat.read_text()
         except OSError:
             continue
-        fields = text[text.rindex(")") + 2:].split()
-        children.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+        parents[int(stat.parent.name)] = int(text[text.rindex(")") + 2:].split()[1])
+    return parents
+
+
+def _descendants(pid: int, parents: dict[int, int] | None = None) -> list[int]:
+    """Every live process below `pid` (kernels run in their own session, so a process-group kill misses them)."""
+    children: dict[int, list[int]] = {}
+    for child, parent in (process_parents() if parents is None else parents).items():
+        children.setdefault(parent, []).append(child)
     found, todo = [], [pid]
     while todo:
         for child in children.get(todo.pop(), []):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from browser_support import _descendants, _free_port, stop_process_tree, wait_until_answers, write_notebook
+from browser_support import _descendants, _free_port, process_parents, stop_process_tree, wait_until_answers, write_notebook
 
 REPO = Path(__file__).resolve().parents[1]
 VENV = Path(sys.prefix)               # the environment running the tests is the one `make app` uses
@@ -179,15 +179,15 @@ def kernel_processes(app: VoilaApp) -> dict[int, str]:
     processes below `make app` that a kernel did not start. A kernel's own child (a review's process pool, or any
     subprocess in the instant between its fork and its exec) carries the kernel's command line, but it is no
     kernel of the app's."""
+    parents = process_parents()
     found: dict[int, tuple[int, bytes]] = {}
-    for pid in _descendants(app.proc.pid):
+    for pid in _descendants(app.proc.pid, parents):
         try:
             command = Path(f"/proc/{pid}/cmdline").read_bytes()
-            stat = Path(f"/proc/{pid}/stat").read_text()
         except OSError:
             continue
         if b"ipykernel" in command:
-            found[pid] = (int(stat[stat.rindex(")") + 2:].split()[1]), command.replace(b"\0", b" "))
+            found[pid] = (parents[pid], command.replace(b"\0", b" "))
     return {pid: f"{pid} (parent {parent}): {command.decode(errors='replace')[-120:]}"
             for pid, (parent, command) in found.items() if parent not in found}
 
